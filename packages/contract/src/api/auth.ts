@@ -1,0 +1,216 @@
+/** Sign-in, session and account calls of SPEC §7.1. */
+import { z } from 'zod';
+import { loginAccountSchema, loginPasswordSchema, passwordChangeSchema } from '../rules';
+import { ADMIN, endpoint, OPEN, PUBLIC, SESSION } from './endpoint';
+
+/** A menu resource as the session carries it (SPEC §3). */
+export interface MenuResource {
+  code: string;
+  name: string;
+  description: string;
+}
+
+export interface QuickEntry {
+  name: string;
+  rsrc: string;
+  resourcesId: number;
+}
+
+/** One role a user holds (SPEC §3 role entry). userpwd is never sent: always null. */
+export interface RoleEntry {
+  hierId: number;
+  /** Data-level text: 总部, 大区 or 门店. */
+  hier: string;
+  /** Role code. */
+  role: string;
+  roleId: number;
+  roleName: string;
+  description: string;
+  userRoleId: number;
+  userAccount: string;
+  userpwd: null;
+  /** Resource codes of the role (groups, pages and buttons). */
+  allRsrc: string[];
+  quicks: QuickEntry[];
+  /** The role the session is currently in. */
+  checked: boolean;
+}
+
+export interface StoreBrief {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface LoginResult {
+  loginName: string;
+  nickname: string;
+  createdDate: string;
+  enabled: boolean;
+  propertyEx: { admin: 0 | 1 };
+  roles: RoleEntry[];
+  stores: StoreBrief[];
+}
+
+export interface LoginInfo {
+  userName: string;
+  phone: string;
+  storeName: string;
+  userId: number;
+  roles: RoleEntry[];
+}
+
+/** Pages and buttons of the chosen role (or, for an administrator, of everything). */
+export interface RoleResources {
+  pages: MenuResource[];
+  buttons: string[];
+  roleName: string;
+  hierId: number | null;
+  userRoleId: number | null;
+}
+
+export interface ShortcutNode {
+  id: number;
+  name: string;
+  rsrc: string;
+  children: ShortcutNode[];
+}
+
+export interface AreaCodeEntry {
+  areaCode: string;
+  name: string;
+  def: boolean;
+}
+
+export const loginBody = z.object({
+  user: loginAccountSchema,
+  password: loginPasswordSchema,
+  /** Sign out this account's other sessions. */
+  refresh: z.boolean().optional(),
+});
+
+export const AUTH_API = {
+  login: endpoint<undefined, z.infer<typeof loginBody>, LoginResult>({
+    method: 'POST',
+    path: '/rest/auth/login',
+    access: PUBLIC,
+    body: loginBody,
+    summary: '账号密码登录',
+  }),
+  logout: endpoint<undefined, undefined, null>({
+    method: 'POST',
+    path: '/rest/auth/logout',
+    access: PUBLIC,
+    summary: '退出登录',
+  }),
+  loginInfo: endpoint<undefined, undefined, LoginInfo>({
+    method: 'GET',
+    path: '/rest/acct/loginInfo',
+    access: SESSION,
+    summary: '当前用户及其角色',
+  }),
+  getRResources: endpoint<undefined, undefined, RoleResources>({
+    method: 'GET',
+    path: '/rest/acct/getRResources',
+    access: ADMIN,
+    summary: '管理员的全部页面与按钮',
+  }),
+  selectHierRole: endpoint<undefined, undefined, RoleResources>({
+    method: 'POST',
+    path: '/rest/acct/selectHierRole/:userRoleId',
+    access: SESSION,
+    accountVersion: false,
+    params: z.object({ userRoleId: z.coerce.number().int().positive() }),
+    summary: '选择层级角色，载入其页面与按钮',
+  }),
+  synDWRole: endpoint<undefined, undefined, number>({
+    method: 'GET',
+    path: '/rest/acct/synDWRole',
+    access: OPEN,
+    summary: '当前角色数据范围内开通 SCRM 的门店数',
+  }),
+  modifyPassword: endpoint<undefined, z.infer<typeof passwordChangeSchema>, null>({
+    method: 'PUT',
+    path: '/rest/acct/modifyPassword',
+    access: SESSION,
+    body: passwordChangeSchema,
+    summary: '修改密码',
+  }),
+  shortcutTree: endpoint<{ roleId: number }, undefined, ShortcutNode[]>({
+    method: 'GET',
+    path: '/rest/acct/roleResources',
+    access: SESSION,
+    query: z.object({ roleId: z.coerce.number().int().positive() }),
+    summary: '角色可设为快捷入口的页面（树）',
+  }),
+  shortcutList: endpoint<{ roleId: number }, undefined, QuickEntry[]>({
+    method: 'GET',
+    path: '/rest/acct/shortcutResources',
+    access: SESSION,
+    query: z.object({ roleId: z.coerce.number().int().positive() }),
+    summary: '已保存的快捷入口',
+  }),
+  saveShortcuts: endpoint<undefined, { roleId: number; resourcesId: number[]; userId: number }, QuickEntry[]>({
+    method: 'POST',
+    path: '/rest/acct/saveShortcuts',
+    access: SESSION,
+    body: z.object({
+      roleId: z.number().int().positive(),
+      resourcesId: z.array(z.number().int().positive()).max(50),
+      userId: z.number().int().positive(),
+    }),
+    summary: '保存快捷入口',
+  }),
+  areaCodes: endpoint<undefined, undefined, AreaCodeEntry[]>({
+    method: 'GET',
+    path: '/jeecg-boot/areaCode/list',
+    access: SESSION,
+    summary: '手机号区号',
+  }),
+  // Enterprise-messaging (WeCom) sign-in and the boss-permission approval: next issue.
+  wxworkLogin: endpoint<{ code?: string; user?: string; password?: string; refresh?: string }, undefined, LoginResult>({
+    method: 'GET',
+    path: '/api/v1/centerWxwork/login',
+    access: PUBLIC,
+    query: z.object({
+      code: z.string().max(200).optional(),
+      user: z.string().max(64).optional(),
+      password: z.string().max(64).optional(),
+      refresh: z.string().max(10).optional(),
+    }),
+    summary: '企业微信扫码登录',
+  }),
+  wxworkInfo: endpoint<undefined, undefined, { appid: string; agentid: string }>({
+    method: 'GET',
+    path: '/api/v1/centerWxwork/info',
+    access: PUBLIC,
+    summary: '企业微信扫码参数',
+  }),
+  loginAllInfo: endpoint<undefined, undefined, LoginResult>({
+    method: 'GET',
+    path: '/rest/centerWxwork/loginAllInfo',
+    access: SESSION,
+    summary: '企业微信登录后的完整登录信息',
+  }),
+  authorizeLogin: endpoint<{ userId: number; spNo: string }, undefined, LoginResult>({
+    method: 'GET',
+    path: '/rest/centerWxwork/authorizeLogin',
+    access: PUBLIC,
+    query: z.object({ userId: z.coerce.number().int().positive(), spNo: z.string().min(1).max(64) }),
+    summary: '老板权限审批通过后登录',
+  }),
+  getStoreAuthority: endpoint<{ userId: number; authority: string }, undefined, null>({
+    method: 'GET',
+    path: '/rest/staffList/getStoreAuthority',
+    access: PUBLIC,
+    query: z.object({ userId: z.coerce.number().int().positive(), authority: z.string().min(1).max(64) }),
+    summary: '申请老板权限',
+  }),
+  getStoreAuthorityResult: endpoint<{ spNo: string; n: number }, undefined, null>({
+    method: 'GET',
+    path: '/rest/staffList/getStoreAuthorityResult',
+    access: PUBLIC,
+    query: z.object({ spNo: z.string().min(1).max(64), n: z.coerce.number().int().min(0).max(100000) }),
+    summary: '老板权限审批结果',
+  }),
+} as const;

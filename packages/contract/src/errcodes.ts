@@ -1,0 +1,114 @@
+/**
+ * Error codes (SPEC §8) and the response envelope every call answers with.
+ * "0" is success. Codes containing FILTER_LOGIN_ or SECURES-LOGIN-ON-401, and LOGIN-40103,
+ * end the session in the browser; everything else is a business error shown in an alert.
+ */
+
+export const ERR = {
+  OK: '0',
+
+  // Session: the browser shows the message, clears the session and goes to /relogin.
+  NO_SESSION: 'FILTER_LOGIN_001',
+  SESSION_EXPIRED: 'FILTER_LOGIN_002',
+  ACCOUNT_VERSION_MISMATCH: 'FILTER_LOGIN_003',
+  SESSION_REVOKED: 'SECURES-LOGIN-ON-401',
+  USER_INFO_FAILED: 'LOGIN-40103',
+
+  // Sign-in.
+  LOGIN_BAD_CREDENTIALS: 'LOGIN-40101',
+  LOGIN_LOCKED: 'LOGIN-40102',
+  LOGIN_DISABLED: 'LOGIN-40104',
+  LOGIN_USE_PHONE: 'LOGIN-40105',
+  LOGIN_NO_ROLE: 'LOGIN-40106',
+  LOGIN_BOSS_APPROVAL_REQUIRED: 'LOGIN-51005',
+  LOGIN_APPROVAL_PENDING: 'LOGIN-51008',
+
+  // Account.
+  OLD_PASSWORD_WRONG: 'ACCT-40001',
+  NEW_PASSWORD_MISMATCH: 'ACCT-40002',
+  ROLE_NOT_OWNED: 'ACCT-40003',
+
+  // Generic.
+  PARAM_INVALID: 'PARAM-40001',
+  FORBIDDEN: 'AUTH-40301',
+  ROLE_REQUIRED: 'AUTH-40302',
+  NOT_FOUND: 'SYS-40401',
+  TOO_MANY_REQUESTS: 'SYS-42901',
+  NOT_AVAILABLE: 'SYS-50101',
+  INTERNAL: 'SYS-50001',
+
+  // Excel-type downloads answer -10 when there is nothing to export; exempt from the generic alert.
+  EXCEL_EMPTY: '-10',
+
+  // Store-authority (boss permission) result codes; exempt from the generic alert.
+  STORE_AUTH_PASSED: '200',
+  STORE_AUTH_PENDING: '204',
+  STORE_AUTH_REJECTED: '505',
+} as const;
+
+export type Errcode = (typeof ERR)[keyof typeof ERR];
+
+/** The Chinese message each code answers with when the server has nothing more specific to say. */
+export const ERRMSG: Record<Errcode, string> = {
+  [ERR.OK]: '操作成功',
+  [ERR.NO_SESSION]: '您尚未登录或登录已失效，请重新登录',
+  [ERR.SESSION_EXPIRED]: '登录已过期，请重新登录',
+  [ERR.ACCOUNT_VERSION_MISMATCH]: '当前账号已在其他窗口切换，请重新登录',
+  [ERR.SESSION_REVOKED]: '登录状态已失效，请重新登录',
+  [ERR.USER_INFO_FAILED]: '获取用户信息失败',
+  [ERR.LOGIN_BAD_CREDENTIALS]: '账号或密码错误',
+  [ERR.LOGIN_LOCKED]: '密码错误次数过多，账号已锁定',
+  [ERR.LOGIN_DISABLED]: '账号已停用，请联系管理员',
+  [ERR.LOGIN_USE_PHONE]: '请使用手机号登录',
+  [ERR.LOGIN_NO_ROLE]: '该账号尚未分配角色，请联系管理员',
+  [ERR.LOGIN_BOSS_APPROVAL_REQUIRED]: '您暂无总部后台权限，可申请老板权限',
+  [ERR.LOGIN_APPROVAL_PENDING]: '审批中，暂时无法登录，请留意审批结果',
+  [ERR.OLD_PASSWORD_WRONG]: '原密码错误',
+  [ERR.NEW_PASSWORD_MISMATCH]: '两次输入的新密码不一致',
+  [ERR.ROLE_NOT_OWNED]: '该角色不属于当前账号',
+  [ERR.PARAM_INVALID]: '参数错误',
+  [ERR.FORBIDDEN]: '无权限访问',
+  [ERR.ROLE_REQUIRED]: '请先选择角色',
+  [ERR.NOT_FOUND]: '请求的接口不存在',
+  [ERR.TOO_MANY_REQUESTS]: '请求过于频繁，请稍后再试',
+  [ERR.NOT_AVAILABLE]: '该功能尚未开放',
+  [ERR.INTERNAL]: '系统繁忙，请稍后再试',
+  [ERR.EXCEL_EMPTY]: '没有可导出的数据',
+  [ERR.STORE_AUTH_PASSED]: '授权通过',
+  [ERR.STORE_AUTH_PENDING]: '审批中',
+  [ERR.STORE_AUTH_REJECTED]: '授权未通过，请重新申请',
+};
+
+/** Every response body: `{ errcode, errmsg, data }`. */
+export interface Envelope<T = unknown> {
+  errcode: string;
+  errmsg: string;
+  data: T;
+}
+
+/** Field errors of a PARAM_INVALID answer travel in data.fields: field path → Chinese message. */
+export interface FieldErrors {
+  fields: Record<string, string>;
+}
+
+export const ok = <T>(data: T, errmsg: string = ERRMSG[ERR.OK]): Envelope<T> => ({ errcode: ERR.OK, errmsg, data });
+
+export const fail = <T = null>(errcode: Errcode, errmsg?: string, data?: T): Envelope<T | null> => ({
+  errcode,
+  errmsg: errmsg ?? ERRMSG[errcode],
+  data: data ?? null,
+});
+
+/** Codes after which the browser clears the session and goes to /relogin (SPEC §8). */
+export const isSessionErrcode = (errcode: string): boolean =>
+  errcode.includes('FILTER_LOGIN_') || errcode.includes('SECURES-LOGIN-ON-401') || errcode === ERR.USER_INFO_FAILED;
+
+/** Store-authority result codes are answered by the poll, not alerted (SPEC §8). */
+export const STORE_AUTH_CODES: readonly string[] = [
+  ERR.STORE_AUTH_PASSED,
+  ERR.STORE_AUTH_PENDING,
+  ERR.STORE_AUTH_REJECTED,
+];
+
+/** Enterprise-login messages containing this text go straight to /login. */
+export const WXWORK_LOGIN_ABNORMAL = '企业微信登录异常';

@@ -1,0 +1,3 @@
+import { group } from './define';
+
+export default group('ZBHT-YGGL', []);

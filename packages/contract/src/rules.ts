@@ -1,0 +1,81 @@
+/** Validation rules of SPEC §5, as zod schemas shared by the browser's forms and the server. */
+import { z } from 'zod';
+import {
+  LOGIN_ACCOUNT_MAX_LENGTH,
+  LOGIN_PASSWORD_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  STORE_EMPLOYEE_ACCOUNT_PREFIX,
+} from './constants';
+
+export const MSG = {
+  accountRequired: '请输入账号',
+  accountUsePhone: '请使用手机号登录',
+  accountTooLong: `账号最多 ${LOGIN_ACCOUNT_MAX_LENGTH} 个字符`,
+  passwordRequired: '请输入密码',
+  passwordTooLong: `密码最多 ${LOGIN_PASSWORD_MAX_LENGTH} 个字符`,
+  oldPasswordRequired: '请输入原密码',
+  newPasswordRequired: '请输入新密码',
+  confirmPasswordRequired: '请再次输入新密码',
+  passwordLength: `长度在 ${PASSWORD_MIN_LENGTH} 到 ${PASSWORD_MAX_LENGTH} 个字符`,
+  passwordCharset: '只能输入数字和大小写字母',
+  confirmModify: '确认修改？',
+  confirmClose: '确认关闭？',
+} as const;
+
+export const isStoreEmployeeAccount = (account: string): boolean =>
+  account.trim().toUpperCase().startsWith(STORE_EMPLOYEE_ACCOUNT_PREFIX);
+
+/** Login form: account and password (SPEC §5). The order of checks decides which message shows. */
+export const loginAccountSchema = z
+  .string({ error: MSG.accountRequired })
+  .trim()
+  .min(1, MSG.accountRequired)
+  .max(LOGIN_ACCOUNT_MAX_LENGTH, MSG.accountTooLong)
+  .refine((v) => !isStoreEmployeeAccount(v), MSG.accountUsePhone);
+
+export const loginPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .max(LOGIN_PASSWORD_MAX_LENGTH, MSG.passwordTooLong);
+
+export const loginFormSchema = z.object({
+  user: loginAccountSchema,
+  password: loginPasswordSchema,
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+const PASSWORD_CHARSET = /^[A-Za-z0-9]+$/;
+
+/** A new password: 6 to 32 letters and digits. */
+export const newPasswordSchema = (requiredMsg: string) =>
+  z
+    .string({ error: requiredMsg })
+    .min(1, requiredMsg)
+    .min(PASSWORD_MIN_LENGTH, MSG.passwordLength)
+    .max(PASSWORD_MAX_LENGTH, MSG.passwordLength)
+    .regex(PASSWORD_CHARSET, MSG.passwordCharset);
+
+/**
+ * Change-password form. SPEC §5: the form itself does not check that new equals confirm;
+ * the server does (ERR.NEW_PASSWORD_MISMATCH), so a typo never silently sets a password.
+ */
+export const passwordChangeSchema = z.object({
+  oldPassword: z
+    .string({ error: MSG.oldPasswordRequired })
+    .min(1, MSG.oldPasswordRequired)
+    .max(LOGIN_PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema(MSG.newPasswordRequired),
+  confirmPassword: newPasswordSchema(MSG.confirmPasswordRequired),
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** Turns a zod error into field path → first Chinese message, as the browser's forms show them. */
+export const fieldErrors = (error: z.ZodError): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+};
