@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: measures against the budgets of BENCHMARKS.md and rewrites its results table.
+ *  - initial JS of /login (gzip) ≤ 250 KB; the largest route chunk (gzip) ≤ 60 KB;
+ *  - GET /rest/acct/loginInfo under load (autocannon, 10 connections, 10 s) on the real server
+ *    (PGlite, signed in) next to a bare Fastify route returning the same JSON, as a ratio.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
+import { repoRoot, startServer } from '../e2e/server';
+import { measureBundle } from './bundle';
+
+const KB = 1024;
+const budgets = { initialJs: 250 * KB, largestChunk: 60 * KB };
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+const load = (url: string, headers: Record<string, string>) =>
+  autocannon({ url, connections: 10, duration: DURATION, headers });
+
+const signIn = async (base: string) => {
+  const res = await fetch(`${base}/rest/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: '13800000001', password: 'hq123456' }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const json = (await res.json()) as { data: { loginName: string; createdDate: string } };
+  return { cookie, version: accountVersion(json.data.loginName, json.data.createdDate) };
+};
+
+const main = async () => {
+  const bundle = measureBundle(join(repoRoot, 'apps/web/dist'));
+
+  const server = await startServer({ LOG_LEVEL: 'silent' });
+  let ours: autocannon.Result;
+  let bare: autocannon.Result;
+  let sample = '';
+  try {
+    const { cookie, version } = await signIn(server.url);
+    const headers = { cookie, [ACCOUNT_VERSION_HEADER]: version };
+    sample = await (await fetch(`${server.url}/rest/acct/loginInfo`, { headers })).text();
+    if (!sample.includes('"errcode":"0"')) throw new Error(`loginInfo did not answer 0: ${sample}`);
+    await load(`${server.url}/rest/acct/loginInfo`, headers); // warm-up
+    ours = await load(`${server.url}/rest/acct/loginInfo`, headers);
+  } finally {
+    await server.stop();
+  }
+
+  const bareProc = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/bareServer.ts')], {
+    env: { ...process.env, BARE_BODY: sample },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const bareUrl = await new Promise<string>((res) => {
+      bareProc.stdout.on('data', (c: Buffer) => {
+        const m = c.toString().match(/bare:(\S+)/);
+        if (m?.[1]) res(m[1]);
+      });
+    });
+    await load(`${bareUrl}/rest/acct/loginInfo`, {});
+    bare = await load(`${bareUrl}/rest/acct/loginInfo`, {});
+  } finally {
+    bareProc.kill('SIGTERM');
+  }
+
+  const rows = [
+    ['Initial JS of /login (gzip)', `${(bundle.initialJsGzip / KB).toFixed(1)} KB`, '≤ 250 KB', bundle.initialJsGzip <= budgets.initialJs],
+    [`Largest route chunk (gzip, ${bundle.largestChunk})`, `${(bundle.largestChunkGzip / KB).toFixed(1)} KB`, '≤ 60 KB', bundle.largestChunkGzip <= budgets.largestChunk],
+    ['loginInfo p50 / p99 latency', `${ours.latency.p50} / ${ours.latency.p99} ms, ${Math.round(ours.requests.average)} req/s`, '—', true],
+    ['Bare Fastify route p50 / p99', `${bare.latency.p50} / ${bare.latency.p99} ms, ${Math.round(bare.requests.average)} req/s`, '—', true],
+    [
+      'loginInfo mean latency ÷ bare mean latency',
+      `${(ours.latency.average / bare.latency.average).toFixed(2)} (${ours.latency.average.toFixed(2)} ms vs ${bare.latency.average.toFixed(2)} ms)`,
+      'recorded',
+      true,
+    ],
+  ] as const;
+  const table = [
+    '| measure | result | budget | within |',
+    '|---|---|---|---|',
+    ...rows.map(([m, r, b, ok]) => `| ${m} | ${r} | ${b} | ${ok ? 'yes' : '**no**'} |`),
+  ].join('\n');
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite, signed in as 13800000001; machine: ${process.arch}, Node ${process.version}).`;
+  const file = join(repoRoot, 'BENCHMARKS.md');
+  const doc = readFileSync(file, 'utf8');
+  const next = doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${stamp}\n\n${table}\n<!-- bench:end -->`);
+  writeFileSync(file, next);
+  console.log(`${stamp}\n\n${table}`);
+  const failed = rows.some((r) => !r[3]);
+  process.exit(failed ? 1 : 0);
+};
+
+await main();

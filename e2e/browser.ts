@@ -1,0 +1,37 @@
+/**
+ * Debian's Chromium driven by playwright-core, launched as the machine notes say (no downloads,
+ * no background networking). Each test file gets its own browser; each test its own context.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const useBrowser = () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseUrl: () => inject('baseUrl'),
+    /** A fresh context (no cookies, no storage): a new user at a new browser. */
+    newPage: async (): Promise<{ page: Page; context: BrowserContext }> => {
+      const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      return { page, context };
+    },
+  };
+};

@@ -1,0 +1,60 @@
+/**
+ * Starts the real server (the same entry point as `npm start`) on a free loopback port with a
+ * fresh data folder, and waits for its start-up line. Used by the e2e global set-up and the bench.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zb-e2e-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'apps/server'),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = output.match(/总部后台已启动：(http:\/\/[\d.:]+)/);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`server exited with ${code} before starting:\n${output}`));
+    });
+  });
+  return {
+    url,
+    proc,
+    stop: () =>
+      new Promise<void>((res) => {
+        if (proc.exitCode !== null) {
+          rmSync(dataDir, { recursive: true, force: true });
+          res();
+          return;
+        }
+        proc.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          res();
+        });
+        proc.kill('SIGTERM');
+      }),
+  };
+};
