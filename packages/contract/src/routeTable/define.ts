@@ -103,7 +103,8 @@ export const group = (code: GroupCode, entries: readonly Entry[]): RouteDef[] =>
     }
     const parent = out.find((r) => r.path === e.opts.of);
     if (!parent) throw new Error(`route ${e.path}: parent ${e.opts.of} must be declared before it in ${code}`);
-    const codes = e.opts.open ? [] : [...parent.codes, ...(e.opts.approver ? [APPROVAL_GROUP] : [])];
+    // A detail of an approver detail already carries ZBHT-SPZX; list it once.
+    const codes = e.opts.open ? [] : [...new Set([...parent.codes, ...(e.opts.approver ? [APPROVAL_GROUP] : [])])];
     out.push({
       path: e.path,
       title: e.title,

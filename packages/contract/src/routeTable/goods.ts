@@ -14,7 +14,11 @@ export default group('ZBHT-SPGL', [
     buttons: CRUD_BUTTONS,
   }),
   detail('/productDetail', '商品详情', { of: '/productList' }),
-  page('/productSort', '商品排序', { category: GOODS, tip: '调整商品在门店与小程序中的展示顺序', buttons: [BUTTONS.edit] }),
+  page('/productSort', '商品排序', {
+    category: GOODS,
+    tip: '调整商品在门店与小程序中的展示顺序',
+    buttons: [BUTTONS.edit],
+  }),
   page('/projectList', '项目列表', {
     category: PROJECTS,
     tip: '门店服务项目的档案、价格与疗程',
@@ -46,7 +50,11 @@ export default group('ZBHT-SPGL', [
   detail('/productPackageDetail', '产品套餐详情', { of: '/productPackageList' }),
   page('/associatedList', '关联商品', { category: LINKS, tip: '设置项目消耗时关联扣减的商品', buttons: CRUD_BUTTONS }),
   detail('/associatedDetail', '关联商品详情', { of: '/associatedList' }),
-  page('/associatedProjectList', '关联项目', { category: LINKS, tip: '设置卡项与项目之间的关联', buttons: CRUD_BUTTONS }),
+  page('/associatedProjectList', '关联项目', {
+    category: LINKS,
+    tip: '设置卡项与项目之间的关联',
+    buttons: CRUD_BUTTONS,
+  }),
   detail('/associatedProjectDetail', '关联项目详情', { of: '/associatedProjectList' }),
   page('/projectConstraints', '体验项目限制', { category: LINKS, tip: '查看体验项目的可做次数限制', open: true }),
   page('/projectConstraintsDetail', '体验项目限制详情', {
@@ -55,13 +63,21 @@ export default group('ZBHT-SPGL', [
     hidden: true,
     buttons: [BUTTONS.edit],
   }),
-  page('/advanceVerification', '提前核销', { category: CONFIG, tip: '配置可提前核销的项目与卡项', buttons: CRUD_BUTTONS }),
+  page('/advanceVerification', '提前核销', {
+    category: CONFIG,
+    tip: '配置可提前核销的项目与卡项',
+    buttons: CRUD_BUTTONS,
+  }),
   page('/minorHealingProjectList', '小疗程项目', {
     category: PROJECTS,
     tip: '维护小疗程包含的项目与次数',
     buttons: CRUD_BUTTONS,
   }),
-  page('/crossLevelDrawConfig', '跨级划卡配置', { category: CONFIG, tip: '设置不同等级门店之间能否划卡', buttons: [BUTTONS.edit] }),
+  page('/crossLevelDrawConfig', '跨级划卡配置', {
+    category: CONFIG,
+    tip: '设置不同等级门店之间能否划卡',
+    buttons: [BUTTONS.edit],
+  }),
   page('/openCommodityRelation', '开放平台商品关联', {
     category: LINKS,
     tip: '团购平台商品与本系统项目的对应关系',

@@ -1,3 +1,30 @@
-import { group } from './define';
+import { BUTTONS, CRUD_BUTTONS, detail, group, page } from './define';
 
-export default group('ZBHT-XXZX', []);
+const MESSAGES = '消息';
+const TASKS = '任务';
+const NOTICES = '盘点通知';
+
+export default group('ZBHT-XXZX', [
+  page('/messageList', '消息列表', {
+    category: MESSAGES,
+    tip: '系统发给总部的消息与提醒',
+    keepAlive: true,
+    buttons: [BUTTONS.delete],
+  }),
+  detail('/messageDetail', '消息详情', { of: '/messageList' }),
+  page('/taskList', '任务列表', {
+    category: TASKS,
+    tip: '向门店下发任务并跟踪完成情况',
+    keepAlive: true,
+    buttons: CRUD_BUTTONS,
+  }),
+  page('/inventoryNotice', '盘点通知', {
+    category: NOTICES,
+    tip: '通知门店按时盘点并查看回执',
+    keepAlive: true,
+    buttons: CRUD_BUTTONS,
+  }),
+  detail('/inventoryNoticeDetail', '盘点通知详情', { of: '/inventoryNotice' }),
+  detail('/taskDetail', '任务详情', { of: '/taskList' }),
+  detail('/taskTemplete', '任务模板', { of: '/taskList' }),
+]);
