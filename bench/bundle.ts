@@ -1,33 +1,51 @@
-/** Gzip sizes of the built web app: the JS /login loads first, and the largest lazy route chunk. */
-import { readdirSync, readFileSync } from 'node:fs';
+/**
+ * Gzip sizes of the built web app, from Vite's manifest: the JS /login needs before it runs (the
+ * entry and the login page chunk with everything they import statically) and the largest lazily
+ * loaded chunk.
+ */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+export const LOGIN_PAGE = 'src/features/auth/LoginPage.tsx';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
 export interface BundleSizes {
-  initialJsGzip: number;
-  initialFiles: string[];
+  loginInitialGzip: number;
+  loginInitialFiles: string[];
   largestChunkGzip: number;
   largestChunk: string;
 }
 
-const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-
 export const measureBundle = (dist: string): BundleSizes => {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  // What the browser fetches before anything renders: the entry module and its modulepreloads.
-  const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
-  const initialSet = new Set(initial);
-  const initialJsGzip = initial.reduce((sum, f) => sum + gz(join(dist, f)), 0);
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const gz = (key: string) => gzipSync(readFileSync(join(dist, manifest[key]!.file)), { level: 9 }).length;
+  const closure = (key: string, seen: Set<string>): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry || !manifest[LOGIN_PAGE]) throw new Error('manifest lacks the entry or the login page: build apps/web first');
+  const initial = closure(LOGIN_PAGE, closure(entry, new Set()));
   let largestChunk = '';
   let largestChunkGzip = 0;
-  for (const name of readdirSync(join(dist, 'assets'))) {
-    const rel = `assets/${name}`;
-    if (!name.endsWith('.js') || initialSet.has(rel)) continue;
-    const size = gz(join(dist, rel));
-    if (size > largestChunkGzip) {
-      largestChunkGzip = size;
-      largestChunk = rel;
-    }
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || initial.has(key)) continue;
+    const size = gz(key);
+    if (size > largestChunkGzip) [largestChunk, largestChunkGzip] = [key, size];
   }
-  return { initialJsGzip, initialFiles: initial, largestChunkGzip, largestChunk };
+  return {
+    loginInitialGzip: [...initial].reduce((sum, k) => sum + gz(k), 0),
+    loginInitialFiles: [...initial].map((k) => manifest[k]!.file),
+    largestChunkGzip,
+    largestChunk,
+  };
 };

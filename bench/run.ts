@@ -66,7 +66,7 @@ const main = async () => {
   }
 
   const rows = [
-    ['Initial JS of /login (gzip)', `${(bundle.initialJsGzip / KB).toFixed(1)} KB`, '≤ 250 KB', bundle.initialJsGzip <= budgets.initialJs],
+    ['Initial JS of /login (gzip)', `${(bundle.loginInitialGzip / KB).toFixed(1)} KB`, '≤ 250 KB', bundle.loginInitialGzip <= budgets.initialJs],
     [`Largest route chunk (gzip, ${bundle.largestChunk})`, `${(bundle.largestChunkGzip / KB).toFixed(1)} KB`, '≤ 60 KB', bundle.largestChunkGzip <= budgets.largestChunk],
     ['loginInfo p50 / p99 latency', `${ours.latency.p50} / ${ours.latency.p99} ms, ${Math.round(ours.requests.average)} req/s`, '—', true],
     ['Bare Fastify route p50 / p99', `${bare.latency.p50} / ${bare.latency.p99} ms, ${Math.round(bare.requests.average)} req/s`, '—', true],

@@ -1,6 +1,23 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The API server of apps/server; the dev server forwards every API prefix of SPEC §7 to it. */
+const API_TARGET = process.env.ZB_API_TARGET ?? 'http://127.0.0.1:8080';
+const API_PREFIXES = ['/rest', '/api', '/jeecg-boot', '/lbhd'];
+
 export default defineConfig({
   plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    // The manifest lets the bench follow the entry and the /login chunk to measure initial JS.
+    manifest: true,
+  },
+  test: {
+    setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 20_000,
+  },
 });

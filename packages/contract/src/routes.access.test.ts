@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { canOpen, type MenuContext } from './access';
 import { GROUP_CODES, GROUPS, SCRM_CATEGORY } from './groups';
 import {
-  canOpen,
   firstVisibleChild,
   groupRoutes,
   inMenu,
-  type MenuContext,
   menuGroups,
   RESOURCES,
   ROUTES,

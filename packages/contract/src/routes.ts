@@ -2,6 +2,7 @@
  * The route table of SPEC §2: every shell route with its Chinese title, group, category, tip,
  * permission codes, hidden flag and keep-alive flag. The only list of routes in the project.
  */
+import { canOpen, type MenuContext } from './access';
 import { GROUPS, type GroupCode, SCRM_CATEGORY } from './groups';
 import approvals from './routeTable/approvals';
 import basic from './routeTable/basic';
@@ -20,15 +21,6 @@ import stores from './routeTable/stores';
 
 export type { ButtonDef, RouteDef } from './routeTable/define';
 export { buttonCode, resourceCode } from './routeTable/define';
-
-/** Routes outside the shell (SPEC §2.1). */
-export const PUBLIC_PATHS = {
-  login: '/login',
-  xxbLogin: '/xxbLogin',
-  relogin: '/relogin',
-  notFound: '/404',
-  welcome: '/welcome',
-} as const;
 
 export const ROUTES: readonly RouteDef[] = [
   ...goods,
@@ -50,17 +42,7 @@ const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
 export const routeByPath = (path: string): RouteDef | undefined => byPath.get(path);
 
-/** A user opens a route when it has no code or one of its codes is theirs (SPEC §6). */
-export const canOpen = (route: Pick<RouteDef, 'codes'>, codes: ReadonlySet<string>): boolean =>
-  route.codes.length === 0 || route.codes.some((c) => codes.has(c));
-
 export const groupRoutes = (group: GroupCode): RouteDef[] => ROUTES.filter((r) => r.group === group);
-
-export interface MenuContext {
-  codes: ReadonlySet<string>;
-  /** Store-count flag (synDWRole); the SCRM category hides when it is empty or 0. */
-  storeCount: number | null | undefined;
-}
 
 /** Whether a route shows in the menu for this user. */
 export const inMenu = (route: RouteDef, ctx: MenuContext): boolean =>

@@ -1,0 +1,37 @@
+/** The plain shell (SPEC §2.2): left menu, top bar, breadcrumb and title above the page. */
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageHeader } from './PageHeader';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+const SIDER_WIDTH = 220;
+
+function Loading() {
+  return <div style={{ padding: 48, textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>加载中…</div>;
+}
+
+export default function ShellLayout() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={SIDER_WIDTH} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
+        <div style={{ height: 16 }} />
+        <SideMenu />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', padding: '0 24px', borderBottom: '1px solid #f0f0f0' }}>
+          <TopBar />
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <PageHeader />
+          <main style={{ background: '#fff', padding: 24, borderRadius: 8, minHeight: 360 }}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
