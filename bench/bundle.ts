@@ -24,7 +24,10 @@ export interface BundleSizes {
 }
 
 export const measureBundle = (dist: string): BundleSizes => {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const gz = (key: string) => gzipSync(readFileSync(join(dist, manifest[key]!.file)), { level: 9 }).length;
   const closure = (key: string, seen: Set<string>): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -33,7 +36,8 @@ export const measureBundle = (dist: string): BundleSizes => {
     return seen;
   };
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry || !manifest[LOGIN_PAGE]) throw new Error('manifest lacks the entry or the login page: build apps/web first');
+  if (!entry || !manifest[LOGIN_PAGE])
+    throw new Error('manifest lacks the entry or the login page: build apps/web first');
   const initial = closure(LOGIN_PAGE, closure(entry, new Set()));
   let largestChunk = '';
   let largestChunkGzip = 0;

@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
+import autocannon from 'autocannon';
 import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 
@@ -66,10 +66,30 @@ const main = async () => {
   }
 
   const rows = [
-    ['Initial JS of /login (gzip)', `${(bundle.loginInitialGzip / KB).toFixed(1)} KB`, '≤ 250 KB', bundle.loginInitialGzip <= budgets.initialJs],
-    [`Largest route chunk (gzip, ${bundle.largestChunk})`, `${(bundle.largestChunkGzip / KB).toFixed(1)} KB`, '≤ 60 KB', bundle.largestChunkGzip <= budgets.largestChunk],
-    ['loginInfo p50 / p99 latency', `${ours.latency.p50} / ${ours.latency.p99} ms, ${Math.round(ours.requests.average)} req/s`, '—', true],
-    ['Bare Fastify route p50 / p99', `${bare.latency.p50} / ${bare.latency.p99} ms, ${Math.round(bare.requests.average)} req/s`, '—', true],
+    [
+      'Initial JS of /login (gzip)',
+      `${(bundle.loginInitialGzip / KB).toFixed(1)} KB`,
+      '≤ 250 KB',
+      bundle.loginInitialGzip <= budgets.initialJs,
+    ],
+    [
+      `Largest route chunk (gzip, ${bundle.largestChunk})`,
+      `${(bundle.largestChunkGzip / KB).toFixed(1)} KB`,
+      '≤ 60 KB',
+      bundle.largestChunkGzip <= budgets.largestChunk,
+    ],
+    [
+      'loginInfo p50 / p99 latency',
+      `${ours.latency.p50} / ${ours.latency.p99} ms, ${Math.round(ours.requests.average)} req/s`,
+      '—',
+      true,
+    ],
+    [
+      'Bare Fastify route p50 / p99',
+      `${bare.latency.p50} / ${bare.latency.p99} ms, ${Math.round(bare.requests.average)} req/s`,
+      '—',
+      true,
+    ],
     [
       'loginInfo mean latency ÷ bare mean latency',
       `${(ours.latency.average / bare.latency.average).toFixed(2)} (${ours.latency.average.toFixed(2)} ms vs ${bare.latency.average.toFixed(2)} ms)`,
@@ -85,7 +105,10 @@ const main = async () => {
   const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite, signed in as 13800000001; machine: ${process.arch}, Node ${process.version}).`;
   const file = join(repoRoot, 'BENCHMARKS.md');
   const doc = readFileSync(file, 'utf8');
-  const next = doc.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${stamp}\n\n${table}\n<!-- bench:end -->`);
+  const next = doc.replace(
+    /<!-- bench:start -->[\s\S]*<!-- bench:end -->/,
+    `<!-- bench:start -->\n${stamp}\n\n${table}\n<!-- bench:end -->`,
+  );
   writeFileSync(file, next);
   console.log(`${stamp}\n\n${table}`);
   const failed = rows.some((r) => !r[3]);

@@ -29,7 +29,11 @@ export const useBrowser = () => {
     baseUrl: () => inject('baseUrl'),
     /** A fresh context (no cookies, no storage): a new user at a new browser. */
     newPage: async (): Promise<{ page: Page; context: BrowserContext }> => {
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        locale: 'zh-CN',
+        viewport: { width: 1440, height: 900 },
+      });
       const page = await context.newPage();
       return { page, context };
     },

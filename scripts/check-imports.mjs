@@ -32,15 +32,23 @@ const check = (base, rule) => {
   }
 };
 
-check('packages/contract/src', (_f, t) => (t.startsWith('apps/') || t.startsWith('@zb/server') || t.startsWith('@zb/web') ? 'the contract depends on no app' : null));
+check('packages/contract/src', (_f, t) =>
+  t.startsWith('apps/') || t.startsWith('@zb/server') || t.startsWith('@zb/web')
+    ? 'the contract depends on no app'
+    : null,
+);
 
 const web = 'apps/web/src/';
 const area = (p) => (p.startsWith(web) ? p.slice(web.length).split('/')[0] : null);
 check(web, (f, t) => {
   const from = area(f);
   const to = area(t);
-  if (!to || from === to) return from === 'features' && to === 'features' && f.split('/')[4] !== t.split('/')[4] ? 'features do not import each other' : null;
-  if (from === 'platform' && ['features', 'shell', 'app'].includes(to)) return 'platform sits below features, shell and app';
+  if (!to || from === to)
+    return from === 'features' && to === 'features' && f.split('/')[4] !== t.split('/')[4]
+      ? 'features do not import each other'
+      : null;
+  if (from === 'platform' && ['features', 'shell', 'app'].includes(to))
+    return 'platform sits below features, shell and app';
   if (from === 'features' && ['shell', 'app'].includes(to)) return 'features sit below the shell and the app';
   if (from === 'shell' && to === 'features') return 'the shell does not reach into features';
   return null;

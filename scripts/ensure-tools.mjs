@@ -34,20 +34,27 @@ export function ensureTools() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    console.error(`npm test needs ${missing.join(', ')}: install them with \`sudo apt-get install -y ${missing.join(' ')}\` and run npm test again.`);
+    console.error(
+      `npm test needs ${missing.join(', ')}: install them with \`sudo apt-get install -y ${missing.join(' ')}\` and run npm test again.`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.join(', ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const log = '/tmp/zb-apt-install.log';
   try {
-    execSync(`apt-get update -qq > ${log} 2>&1 && apt-get install -y -qq --no-install-recommends ${missing.join(' ')} fontconfig >> ${log} 2>&1`, { env, shell: '/bin/bash' });
+    execSync(
+      `apt-get update -qq > ${log} 2>&1 && apt-get install -y -qq --no-install-recommends ${missing.join(' ')} fontconfig >> ${log} 2>&1`,
+      { env, shell: '/bin/bash' },
+    );
   } catch {
     console.error(readFileSync(log, 'utf8').split('\n').slice(-30).join('\n'));
   }
   const still = missingTools();
   if (still.length) {
-    console.error(`npm test could not install ${still.join(', ')} with apt-get: install them by hand and run npm test again.`);
+    console.error(
+      `npm test could not install ${still.join(', ')} with apt-get: install them by hand and run npm test again.`,
+    );
     process.exit(1);
   }
 }

@@ -31,7 +31,14 @@ const step = (title, cmd, args) => {
 
 const vitest = (title, projects) => {
   const out = join(tmp, `vitest-${projects.join('-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const ok = step(title, 'npx', args);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));

@@ -1,0 +1,36 @@
+/** Server settings from the environment, with defaults that need no set-up. */
+
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, found from this file rather than the working directory (`npm start` runs in apps/server). */
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server URL; embedded PGlite under dataDir when absent. */
+  databaseUrl: string | null;
+  webDist: string;
+  logLevel: string;
+  /** Mark the session cookie Secure (behind HTTPS). */
+  secureCookie: boolean;
+}
+
+const parsePort = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0–65535, got "${raw}"`);
+  return port;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => ({
+  port: parsePort(env.PORT),
+  host: env.HOST || '127.0.0.1',
+  dataDir: resolve(env.DATA_DIR || join(REPO_ROOT, 'data')),
+  databaseUrl: env.DATABASE_URL || null,
+  webDist: resolve(env.WEB_DIST || join(REPO_ROOT, 'apps/web/dist')),
+  logLevel: env.LOG_LEVEL || 'info',
+  secureCookie: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true',
+});

@@ -1,0 +1,60 @@
+/**
+ * The database: embedded PGlite (default, data under DATA_DIR/pglite) or a PostgreSQL server
+ * (DATABASE_URL). Both give the same drizzle API over the same schema and migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+/** What every query is written against: satisfied by both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction; usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A handle over an open PGlite instance. */
+export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+};
+
+/** Embedded PGlite: in memory when dataDir is null, else in that folder (created first). */
+export const openPglite = (dataDir: string | null): Promise<DbHandle> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return pgliteHandle(dataDir ? new PGlite(dataDir) : new PGlite());
+};
+
+export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres({ client });
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.end({ timeout: 5 }),
+  };
+};
+
+export const openDb = (opts: { databaseUrl: string | null; dataDir: string }): Promise<DbHandle> =>
+  opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(join(opts.dataDir, 'pglite'));

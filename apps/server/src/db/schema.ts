@@ -1,0 +1,6 @@
+/** Every table, for drizzle-kit and for queries that span modules. */
+export * from '../modules/auth/schema';
+export * from '../modules/hierarchy/schema';
+export * from '../modules/resources/schema';
+export * from '../modules/stores/schema';
+export * from '../platform/schema';

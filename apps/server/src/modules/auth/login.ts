@@ -1,0 +1,114 @@
+/**
+ * Password sign-in (SPEC §4, §7.1): match by login name or phone, five wrong passwords in a row
+ * lock the account for fifteen minutes, a boss without headquarters roles is told to apply for
+ * boss permission, a success opens a session.
+ */
+
+import type { loginBody } from '@zb/contract/api/auth';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@zb/contract/constants';
+import { ERR, ERRMSG } from '@zb/contract/errcodes';
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { recordOperation } from '../../platform/audit';
+import { BizError } from '../../platform/errors';
+import { burnPasswordCheck, verifyPassword } from '../../platform/password';
+import { createSession, deleteSession, revokeUserSessions } from '../../platform/session';
+import { formatClock } from '../../platform/time';
+import { rolesOfUser } from '../hierarchy/queries';
+import { store } from '../stores/schema';
+import { userAccount } from './schema';
+
+export type LoginInput = z.infer<typeof loginBody>;
+
+type AccountRow = typeof userAccount.$inferSelect;
+
+/** The account a login name or phone number names; an exact login name wins over a phone. */
+const findAccount = async (db: Db, account: string): Promise<AccountRow | null> => {
+  const rows = await db
+    .select()
+    .from(userAccount)
+    .where(or(eq(userAccount.loginName, account), eq(userAccount.phone, account)))
+    .orderBy(desc(sql`${userAccount.loginName} = ${account}`))
+    .limit(1);
+  return rows[0] ?? null;
+};
+
+/** Unlock time rounded up to the minute, so "after 14:35" is never early. */
+const lockedMessage = (until: Date): string => {
+  const rounded = new Date(Math.ceil(until.getTime() / 60_000) * 60_000);
+  return `${ERRMSG[ERR.LOGIN_LOCKED]}，请于 ${formatClock(rounded)} 后再试`;
+};
+
+/** Counts a wrong password; the fifth in a row locks the account (logged in the same transaction). */
+const recordFailure = (db: Db, userId: number, now: Date): Promise<BizError> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ failedLogins: userAccount.failedLogins, lockedUntil: userAccount.lockedUntil })
+      .from(userAccount)
+      .where(eq(userAccount.id, userId))
+      .for('update');
+    // A lock that has passed starts the count again.
+    const before = row?.lockedUntil && row.lockedUntil <= now ? 0 : (row?.failedLogins ?? 0);
+    const failures = before + 1;
+    if (failures < LOGIN_MAX_FAILURES) {
+      await tx.update(userAccount).set({ failedLogins: failures, lockedUntil: null }).where(eq(userAccount.id, userId));
+      const remaining = LOGIN_MAX_FAILURES - failures;
+      return new BizError(ERR.LOGIN_BAD_CREDENTIALS, `${ERRMSG[ERR.LOGIN_BAD_CREDENTIALS]}，还可尝试 ${remaining} 次`);
+    }
+    const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
+    await tx.update(userAccount).set({ failedLogins: failures, lockedUntil }).where(eq(userAccount.id, userId));
+    await recordOperation(tx, {
+      userId,
+      action: 'loginLock',
+      target: `user_account:${userId}`,
+      before: { failedLogins: before },
+      after: { failedLogins: failures, lockedUntil: lockedUntil.toISOString() },
+    });
+    return new BizError(ERR.LOGIN_LOCKED, lockedMessage(lockedUntil));
+  });
+
+const ownsStore = async (db: Db, userId: number): Promise<boolean> =>
+  (await db.select({ id: store.id }).from(store).where(eq(store.bossUserId, userId)).limit(1)).length > 0;
+
+export interface SignedIn {
+  user: AccountRow;
+  /** The new session's cookie token. */
+  token: string;
+}
+
+/**
+ * Checks the credentials and opens a session. `previousToken` is the cookie the browser came
+ * with: that session is ended. `refresh` ends every other session of the account too.
+ */
+export const passwordLogin = async (db: Db, input: LoginInput, previousToken: string | null): Promise<SignedIn> => {
+  const user = await findAccount(db, input.user);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw new BizError(ERR.LOGIN_BAD_CREDENTIALS);
+  }
+  const now = new Date();
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await burnPasswordCheck(input.password);
+    throw new BizError(ERR.LOGIN_LOCKED, lockedMessage(user.lockedUntil));
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw await recordFailure(db, user.id, now);
+  if (!user.enabled) throw new BizError(ERR.LOGIN_DISABLED);
+
+  if (!user.isAdmin && (await rolesOfUser(db, user.id)).length === 0) {
+    if (await ownsStore(db, user.id)) {
+      throw new BizError(ERR.LOGIN_BOSS_APPROVAL_REQUIRED, undefined, { userId: user.id });
+    }
+    throw new BizError(ERR.LOGIN_NO_ROLE);
+  }
+
+  const token = await db.transaction(async (tx) => {
+    if (user.failedLogins !== 0 || user.lockedUntil !== null) {
+      await tx.update(userAccount).set({ failedLogins: 0, lockedUntil: null }).where(eq(userAccount.id, user.id));
+    }
+    if (previousToken) await deleteSession(tx, previousToken);
+    if (input.refresh) await revokeUserSessions(tx, user.id);
+    return createSession(tx, user.id, now);
+  });
+  return { user, token };
+};

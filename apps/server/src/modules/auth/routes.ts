@@ -1,0 +1,81 @@
+/** Sign-in, session and account calls of SPEC §7.1, at their exact methods and paths. */
+import { AUTH_API, loginBody } from '@zb/contract/api/auth';
+import { ERR } from '@zb/contract/errcodes';
+import { fieldErrors } from '@zb/contract/rules';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BizError } from '../../platform/errors';
+import { type RequestContext, route } from '../../platform/route';
+import { clearSessionCookie, deleteSession, readSessionToken, setSessionCookie } from '../../platform/session';
+import { adminResources, loginInfo, loginResult, modifyPassword, scrmStoreCount, selectRole } from './account';
+import { type LoginInput, passwordLogin } from './login';
+import { areaCode } from './schema';
+import { saveShortcuts, shortcutList, shortcutTree } from './shortcuts';
+
+const notAvailable = (): never => {
+  throw new BizError(ERR.NOT_AVAILABLE);
+};
+
+/** Signs in, sets the session cookie and answers the login result. */
+const signIn = async (input: LoginInput, { db, req, reply }: RequestContext) => {
+  const { user, token } = await passwordLogin(db, input, readSessionToken(req));
+  req.actorId = user.id;
+  setSessionCookie(reply, token);
+  return loginResult(db, user);
+};
+
+export const authRoutes = async (app: FastifyInstance) => {
+  route(app, AUTH_API.login, ({ body }, ctx) => signIn(body, ctx));
+
+  route(app, AUTH_API.logout, async (_input, { db, req, reply }) => {
+    const token = readSessionToken(req);
+    if (token) await deleteSession(db, token);
+    clearSessionCookie(reply);
+    return null;
+  });
+
+  route(app, AUTH_API.loginInfo, (_input, { db, signedIn }) => loginInfo(db, signedIn()));
+
+  route(app, AUTH_API.getRResources, (_input, { db }) => adminResources(db));
+
+  route(app, AUTH_API.selectHierRole, ({ params }, { db, signedIn }) =>
+    selectRole(db, signedIn(), (params as { userRoleId: number }).userRoleId),
+  );
+
+  route(app, AUTH_API.synDWRole, (_input, { db, signedIn }) => scrmStoreCount(db, signedIn().scope));
+
+  route(app, AUTH_API.modifyPassword, ({ body }, { db, signedIn }) => modifyPassword(db, signedIn(), body));
+
+  route(app, AUTH_API.shortcutTree, ({ query }, { db, signedIn }) => shortcutTree(db, signedIn(), query.roleId));
+
+  route(app, AUTH_API.shortcutList, ({ query }, { db, signedIn }) => shortcutList(db, signedIn(), query.roleId));
+
+  route(app, AUTH_API.saveShortcuts, ({ body }, { db, signedIn }) => saveShortcuts(db, signedIn(), body));
+
+  route(app, AUTH_API.areaCodes, (_input, { db }) =>
+    db
+      .select({ areaCode: areaCode.areaCode, name: areaCode.name, def: areaCode.def })
+      .from(areaCode)
+      .orderBy(asc(areaCode.id)),
+  );
+
+  // Enterprise-messaging (WeCom) sign-in and the boss-permission approval come with the next
+  // issue; until then only the account-and-password form of the WeCom login works.
+  route(app, AUTH_API.wxworkLogin, ({ query }, ctx) => {
+    if (query.code || query.user === undefined || query.password === undefined) return notAvailable();
+    const parsed = loginBody.safeParse({
+      user: query.user,
+      password: query.password,
+      refresh: query.refresh === 'true',
+    });
+    if (!parsed.success) {
+      throw new BizError(ERR.PARAM_INVALID, parsed.error.issues[0]?.message, { fields: fieldErrors(parsed.error) });
+    }
+    return signIn(parsed.data, ctx);
+  });
+  route(app, AUTH_API.wxworkInfo, notAvailable);
+  route(app, AUTH_API.loginAllInfo, notAvailable);
+  route(app, AUTH_API.authorizeLogin, notAvailable);
+  route(app, AUTH_API.getStoreAuthority, notAvailable);
+  route(app, AUTH_API.getStoreAuthorityResult, notAvailable);
+};

@@ -1,0 +1,60 @@
+/**
+ * Every answer is `{ errcode, errmsg, data }`. Business errors answer HTTP 200 with their errcode,
+ * session errors 401, refusals 403, unknown paths 404; malformed requests get a clear envelope
+ * and unexpected errors a generic one (the stack stays in the server log).
+ */
+import { type Envelope, ERR, fail } from '@zb/contract/errcodes';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { BizError, httpStatusOf } from './errors';
+
+// Messages of zod's own checks (types, numbers…) in Chinese; the contract's rules carry their own.
+z.config(z.locales.zhCN());
+
+export const sendEnvelope = (req: FastifyRequest, reply: FastifyReply, status: number, body: Envelope<unknown>) => {
+  req.errcode = body.errcode;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+};
+
+/** Chinese messages for requests Fastify cannot even parse. */
+const REQUEST_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空，但声明为 JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型，请使用 application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度与声明不符',
+};
+
+const isFastifyError = (err: unknown): err is FastifyError =>
+  typeof err === 'object' && err !== null && 'statusCode' in err && typeof err.statusCode === 'number';
+
+export const API_PREFIXES = ['/rest/', '/api/', '/jeecg-boot/', '/lbhd/'] as const;
+
+export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.startsWith(p));
+
+export const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+  sendEnvelope(req, reply, 404, fail(ERR.NOT_FOUND));
+
+export const envelopePlugin = fp(
+  async (app) => {
+    app.decorateRequest('errcode', null);
+
+    app.setErrorHandler((err, req, reply) => {
+      if (err instanceof BizError) {
+        return sendEnvelope(req, reply, httpStatusOf(err.errcode), fail(err.errcode, err.message, err.data));
+      }
+      if (isFastifyError(err) && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+        const message =
+          REQUEST_ERRORS[err.code] ??
+          (err instanceof SyntaxError ? REQUEST_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : '请求格式错误');
+        return sendEnvelope(req, reply, err.statusCode, fail(ERR.PARAM_INVALID, message));
+      }
+      req.log.error({ err }, 'unexpected error');
+      return sendEnvelope(req, reply, 500, fail(ERR.INTERNAL));
+    });
+
+    app.setNotFoundHandler((req, reply) => notFound(req, reply));
+  },
+  { name: 'envelope' },
+);

@@ -1,0 +1,102 @@
+/**
+ * The session and permission guard. Runs before the body is read, per the route's declared
+ * access: public, session, open (a role chosen), codes (a role holding one of them), admin.
+ */
+import type { Access } from '@zb/contract/api/endpoint';
+import { ACCOUNT_VERSION_HEADER, accountVersion, type HierLevel } from '@zb/contract/constants';
+import { ERR } from '@zb/contract/errcodes';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import type { Auth, ChosenRole } from './context';
+import { BizError } from './errors';
+import { codesOfRole } from './roleCodes';
+import { type DataScope, HQ_SCOPE, scopeOfContent } from './scope';
+import { findSession, hashToken, isExpired, readSessionToken, type SessionRow, touchSession } from './session';
+import { formatDateTime } from './time';
+
+/** The account-version value of a user, as login answered it. */
+export const accountVersionOf = (user: { loginName: string; createdAt: Date }): string =>
+  accountVersion(user.loginName, formatDateTime(user.createdAt));
+
+const headerMatches = (raw: string | string[] | undefined, expected: string): boolean => {
+  if (typeof raw !== 'string') return false;
+  if (raw === expected) return true;
+  try {
+    return decodeURIComponent(raw) === expected;
+  } catch {
+    return false;
+  }
+};
+
+const chosenRole = (row: SessionRow): ChosenRole | null => {
+  if (row.userRoleId === null || row.roleId === null || row.hierId === null || row.contentId === null) return null;
+  return {
+    userRoleId: row.userRoleId,
+    roleId: row.roleId,
+    roleCode: row.roleCode ?? '',
+    roleName: row.roleName ?? '',
+    hierId: row.hierId,
+    level: (row.level ?? 'hq') as HierLevel,
+    contentId: row.contentId,
+    regionId: row.regionId,
+    storeId: row.storeId,
+  };
+};
+
+/** No role chosen and not an administrator: no data at all. */
+const NO_DATA: DataScope = { level: 'store', storeIds: [] };
+
+const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boolean): Promise<Auth> => {
+  const token = readSessionToken(req);
+  if (!token) throw new BizError(ERR.NO_SESSION);
+  const row = await findSession(db, hashToken(token));
+  if (!row) throw new BizError(ERR.NO_SESSION);
+  if (row.revokedAt !== null || !row.user.enabled) throw new BizError(ERR.SESSION_REVOKED);
+  const now = new Date();
+  if (isExpired(row, now)) throw new BizError(ERR.SESSION_EXPIRED);
+  if (needAccountVersion && !headerMatches(req.headers[ACCOUNT_VERSION_HEADER], accountVersionOf(row.user))) {
+    throw new BizError(ERR.ACCOUNT_VERSION_MISMATCH);
+  }
+  await touchSession(db, row, now);
+  const role = chosenRole(row);
+  const scope = row.user.isAdmin ? HQ_SCOPE : role ? scopeOfContent(role) : NO_DATA;
+  return { sessionId: row.id, user: row.user, role, scope, codes: null };
+};
+
+const authorize = async (db: Db, auth: Auth, access: Access): Promise<Auth> => {
+  const { isAdmin } = auth.user;
+  switch (access.kind) {
+    case 'public':
+    case 'session':
+      return auth;
+    case 'admin':
+      if (!isAdmin) throw new BizError(ERR.FORBIDDEN);
+      return auth;
+    case 'open':
+      if (!isAdmin && !auth.role) throw new BizError(ERR.ROLE_REQUIRED);
+      return auth;
+    case 'codes': {
+      if (isAdmin) return auth;
+      if (!auth.role) throw new BizError(ERR.ROLE_REQUIRED);
+      const codes = await codesOfRole(db, auth.role.roleId);
+      if (!access.codes.some((c) => codes.has(c))) throw new BizError(ERR.FORBIDDEN);
+      return { ...auth, codes };
+    }
+  }
+};
+
+export const guardPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('actorId', null);
+    app.addHook('onRequest', async (req) => {
+      const { access, accountVersion: needAccountVersion } = req.routeOptions.config;
+      if (!access || access.kind === 'public') return;
+      const auth = await authenticate(app.db, req, needAccountVersion ?? true);
+      req.actorId = auth.user.id;
+      req.auth = await authorize(app.db, auth, access);
+    });
+  },
+  { name: 'guard' },
+);

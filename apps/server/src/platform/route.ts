@@ -1,0 +1,91 @@
+/**
+ * Routes are registered from the contract's endpoint records: exact method and path, the zod
+ * schemas of the input, and the access declaration the guard enforces. Every route in the app —
+ * static files included — must declare its access: the registry refuses to start otherwise.
+ */
+import type { Endpoint } from '@zb/contract/api/endpoint';
+import { ERR, ok } from '@zb/contract/errcodes';
+import { fieldErrors } from '@zb/contract/rules';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Auth, RecordedRoute } from './context';
+import { BizError } from './errors';
+
+export interface Input<Q, B> {
+  query: Q;
+  body: B;
+  /** Validated by the endpoint's params schema. */
+  params: unknown;
+}
+
+export interface RequestContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  db: Db;
+  /** The caller, or null on a public call. */
+  auth: Auth | null;
+  /** The caller; only for routes whose access needs a session. */
+  signedIn(): Auth;
+}
+
+export type Handler<Q, B, R> = (input: Input<Q, B>, ctx: RequestContext) => Promise<R> | R;
+
+const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const first = result.error.issues[0]?.message ?? '参数错误';
+  throw new BizError(ERR.PARAM_INVALID, first, { fields: fieldErrors(result.error) });
+};
+
+export const route = <Q, B, R>(app: FastifyInstance, endpoint: Endpoint<Q, B, R>, handler: Handler<Q, B, R>): void => {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { access: endpoint.access, accountVersion: endpoint.accountVersion },
+    handler: async (req, reply) => {
+      const input: Input<Q, B> = {
+        params: parse(endpoint.params, req.params),
+        query: parse(endpoint.query, req.query),
+        body: parse(endpoint.body, req.body),
+      };
+      const ctx: RequestContext = {
+        req,
+        reply,
+        db: app.db,
+        auth: req.auth,
+        signedIn: () => {
+          if (!req.auth) throw new BizError(ERR.NO_SESSION);
+          return req.auth;
+        },
+      };
+      const data = await handler(input, ctx);
+      req.errcode = ERR.OK;
+      return ok(data);
+    },
+  });
+};
+
+/** Records every route with its access declaration; a route without one stops the start-up. */
+export const routeRegistryPlugin = fp(
+  async (app) => {
+    const list: RecordedRoute[] = [];
+    app.decorate('routeList', list);
+    app.addHook('onRoute', (opts) => {
+      const access = opts.config?.access;
+      const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+      if (!access) throw new Error(`Route ${methods.join(',')} ${opts.url} declares no access (config.access)`);
+      for (const method of methods) {
+        list.push({
+          method,
+          url: opts.url,
+          access,
+          accountVersion: opts.config?.accountVersion ?? access.kind !== 'public',
+        });
+      }
+    });
+  },
+  { name: 'route-registry' },
+);

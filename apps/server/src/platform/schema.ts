@@ -1,0 +1,51 @@
+/** Tables of the cross-cutting plugins: sessions, the operation log and the API log. */
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { userAccount } from '../modules/auth/schema';
+import { userRole } from '../modules/hierarchy/schema';
+
+/** A signed-in browser. The id is the sha256 of the cookie token; the token itself is never stored. */
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    userRoleId: integer('user_role_id').references(() => userRole.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the session was ended from elsewhere (password change, login with refresh). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operation_log_at_idx').on(t.at), index('operation_log_user_idx').on(t.userId, t.at)],
+);
+
+export const apiLog = pgTable(
+  'api_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    userId: integer('user_id'),
+    errcode: text('errcode'),
+    status: integer('status').notNull(),
+    ms: integer('ms').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_log_at_idx').on(t.at), index('api_log_user_idx').on(t.userId, t.at)],
+);

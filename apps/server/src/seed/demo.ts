@@ -1,0 +1,250 @@
+/**
+ * Demo data, seeded on the first start (no accounts yet). Deterministic: a fresh database always
+ * gets the same ids. Role resources are computed from the contract's route table at seed time.
+ */
+
+import { AREA_CODES, DEFAULT_AREA_CODE } from '@zb/contract/phone';
+import { RESOURCES } from '@zb/contract/routes';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { areaCode, userAccount } from '../modules/auth/schema';
+import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
+import { resource, roleResource, userQuick } from '../modules/resources/schema';
+import { region, store } from '../modules/stores/schema';
+import { hashPassword } from '../platform/password';
+import { demoPassword } from './accounts';
+
+const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
+  {
+    name: '华东大区',
+    stores: [
+      ['SH001', '上海徐汇店', true],
+      ['SH002', '上海静安店', true],
+      ['HZ001', '杭州西湖店', false],
+    ],
+  },
+  {
+    name: '华南大区',
+    stores: [
+      ['GZ001', '广州天河店', true],
+      ['SZ001', '深圳南山店', false],
+    ],
+  },
+  {
+    name: '华北大区',
+    stores: [
+      ['BJ001', '北京朝阳店', true],
+      ['BJ002', '北京海淀店', false],
+      ['TJ001', '天津和平店', false],
+    ],
+  },
+  {
+    name: '西南大区',
+    stores: [
+      ['CD001', '成都锦江店', true],
+      ['CQ001', '重庆渝中店', false],
+    ],
+  },
+  {
+    name: '华中大区',
+    stores: [
+      ['WH001', '武汉江汉店', false],
+      ['CS001', '长沙芙蓉店', true],
+    ],
+  },
+];
+
+type Level = 'hq' | 'region' | 'store';
+
+/** Roles in id order: ids 1–5 open in a new tab when switched to (SPEC §9), so HQ roles come first. */
+export const DEMO_ROLES: readonly {
+  code: string;
+  name: string;
+  level: Level;
+  description: string;
+  groups: readonly string[];
+}[] = [
+  {
+    code: 'HQ_OPS',
+    name: '总部运营',
+    level: 'hq',
+    description: '总部运营：商品、门店、员工、会员、订单、报表与消息',
+    groups: ['ZBHT-SPGL', 'ZBHT-MDGL', 'ZBHT-YGGL', 'ZBHT-HYGL', 'ZBHT-DDGL', 'ZBHT-BBHZ', 'ZBHT-XXZX'],
+  },
+  {
+    code: 'HQ_FINANCE',
+    name: '总部财务',
+    level: 'hq',
+    description: '总部财务：订单、报表与审批',
+    groups: ['ZBHT-DDGL', 'ZBHT-BBHZ', 'ZBHT-SPZX'],
+  },
+  {
+    code: 'HQ_MARKETING',
+    name: '总部营销',
+    level: 'hq',
+    description: '总部营销：商品、商城与平台优惠',
+    groups: ['ZBHT-SPGL', 'ZBHT-SCGL', 'ZBHT-YHFA-PAG'],
+  },
+  {
+    code: 'HQ_SYSTEM',
+    name: '总部系统管理',
+    level: 'hq',
+    description: '基础管理、系统运维与业务安全',
+    groups: ['ZBHT-JCGL', 'ZBHT-XTYW', 'YWAQ'],
+  },
+  {
+    code: 'STORE_MANAGER',
+    name: '门店店长',
+    level: 'store',
+    description: '门店店长：本店的门店与会员管理',
+    groups: ['ZBHT-MDGL', 'ZBHT-HYGL'],
+  },
+  {
+    code: 'REGION_SUPERVISOR',
+    name: '大区督导',
+    level: 'region',
+    description: '大区督导：本大区的门店、员工、会员与报表',
+    groups: ['ZBHT-MDGL', 'ZBHT-YGGL', 'ZBHT-HYGL', 'ZBHT-BBHZ'],
+  },
+  {
+    code: 'REGION_MANAGER',
+    name: '大区经理',
+    level: 'region',
+    description: '大区经理：本大区的门店、员工、会员、订单与审批',
+    groups: ['ZBHT-MDGL', 'ZBHT-YGGL', 'ZBHT-HYGL', 'ZBHT-DDGL', 'ZBHT-SPZX'],
+  },
+];
+
+const USERS = [
+  { loginName: 'admin', phone: null, nickname: '系统管理员', isAdmin: true, kind: 'hq' },
+  { loginName: '13800000001', phone: '13800000001', nickname: '张敏', isAdmin: false, kind: 'hq' },
+  { loginName: '13800000002', phone: '13800000002', nickname: '李强', isAdmin: false, kind: 'hq' },
+  { loginName: '13800000003', phone: '13800000003', nickname: '王建国', isAdmin: false, kind: 'boss' },
+  { loginName: 'SYYG0001', phone: '13800000004', nickname: '陈静', isAdmin: false, kind: 'store' },
+] as const;
+
+/** Who holds which role where: [login, role code, content name]. */
+const HOLDINGS: readonly [string, string, string][] = [
+  ['13800000001', 'HQ_OPS', '总部'],
+  ['13800000001', 'REGION_SUPERVISOR', '华南大区'],
+  ['13800000002', 'REGION_MANAGER', '华东大区'],
+];
+
+const BOSS_STORE = 'HZ001';
+
+/** Group codes plus every page of those groups and every button of those pages. */
+export const codesOfGroups = (groups: readonly string[]): Set<string> => {
+  const codes = new Set(groups);
+  for (const r of RESOURCES) if (r.kind === 'page' && r.parentCode && codes.has(r.parentCode)) codes.add(r.code);
+  for (const r of RESOURCES) if (r.kind === 'button' && r.parentCode && codes.has(r.parentCode)) codes.add(r.code);
+  return codes;
+};
+
+const byName = <T extends { id: number; name: string }>(rows: readonly T[], name: string): T => {
+  const row = rows.find((r) => r.name === name);
+  if (!row) throw new Error(`seed: ${name} missing`);
+  return row;
+};
+
+const insertPlaces = async (tx: Tx) => {
+  const regions = await tx
+    .insert(region)
+    .values(REGIONS.map((r, sort) => ({ name: r.name, sort })))
+    .returning({ id: region.id, name: region.name });
+  const stores = await tx
+    .insert(store)
+    .values(
+      REGIONS.flatMap((r) =>
+        r.stores.map(([code, name, scrmEnabled]) => ({
+          code,
+          name,
+          scrmEnabled,
+          regionId: byName(regions, r.name).id,
+        })),
+      ),
+    )
+    .returning({ id: store.id, code: store.code, name: store.name });
+  return { regions, stores };
+};
+
+const insertHierarchy = async (tx: Tx, places: Awaited<ReturnType<typeof insertPlaces>>) => {
+  const boxes = await tx
+    .insert(hier)
+    .values([
+      { name: '总部', level: 'hq', sort: 0 },
+      { name: '大区', level: 'region', sort: 1 },
+      { name: '门店', level: 'store', sort: 2 },
+    ])
+    .returning({ id: hier.id, level: hier.level });
+  const boxOf = (level: Level) => boxes.find((b) => b.level === level)!.id;
+  const contents = await tx
+    .insert(hierContent)
+    .values([
+      { hierId: boxOf('hq'), name: '总部' },
+      ...places.regions.map((r) => ({ hierId: boxOf('region'), name: r.name, regionId: r.id })),
+      ...places.stores.map((s) => ({ hierId: boxOf('store'), name: s.name, storeId: s.id })),
+    ])
+    .returning({ id: hierContent.id, name: hierContent.name, hierId: hierContent.hierId });
+  const roles = await tx
+    .insert(role)
+    .values(DEMO_ROLES.map((r) => ({ hierId: boxOf(r.level), code: r.code, name: r.name, description: r.description })))
+    .returning({ id: role.id, code: role.code, hierId: role.hierId });
+  // Every role is offered in every content of its box.
+  const offers = await tx
+    .insert(hierContentRole)
+    .values(
+      roles.flatMap((r) =>
+        contents.filter((c) => c.hierId === r.hierId).map((c) => ({ contentId: c.id, roleId: r.id })),
+      ),
+    )
+    .returning({ id: hierContentRole.id, contentId: hierContentRole.contentId, roleId: hierContentRole.roleId });
+  return { contents, roles, offers };
+};
+
+export const seedDemo = async (db: Db): Promise<void> => {
+  const hashes = await Promise.all(USERS.map((u) => hashPassword(demoPassword(u.loginName))));
+  await db.transaction(async (tx) => {
+    const users = await tx
+      .insert(userAccount)
+      .values(USERS.map((u, i) => ({ ...u, passwordHash: hashes[i]! })))
+      .returning({ id: userAccount.id, loginName: userAccount.loginName });
+    const places = await insertPlaces(tx);
+    const boss = users.find((u) => u.loginName === '13800000003')!;
+    await tx.update(store).set({ bossUserId: boss.id }).where(eq(store.code, BOSS_STORE));
+    const { contents, roles, offers } = await insertHierarchy(tx, places);
+
+    const resources = await tx
+      .select({ id: resource.id, code: resource.code, kind: resource.kind })
+      .from(resource)
+      .orderBy(asc(resource.id));
+    const grants = roles.flatMap((r) => {
+      const codes = codesOfGroups(DEMO_ROLES.find((d) => d.code === r.code)!.groups);
+      return resources.filter((res) => codes.has(res.code)).map((res) => ({ roleId: r.id, resourceId: res.id }));
+    });
+    if (grants.length) await tx.insert(roleResource).values(grants);
+
+    const holdings = HOLDINGS.map(([login, roleCode, contentName]) => {
+      const roleId = roles.find((r) => r.code === roleCode)!.id;
+      const contentId = byName(contents, contentName).id;
+      const offer = offers.find((o) => o.roleId === roleId && o.contentId === contentId)!;
+      return { userId: users.find((u) => u.loginName === login)!.id, contentRoleId: offer.id };
+    });
+    await tx.insert(userRole).values(holdings);
+
+    // 张敏 starts with a few shortcuts in her headquarters role.
+    const hqOps = roles.find((r) => r.code === 'HQ_OPS')!;
+    const opsPages = grants
+      .filter((g) => g.roleId === hqOps.id)
+      .map((g) => resources.find((r) => r.id === g.resourceId)!);
+    const quicks = opsPages.filter((r) => r.kind === 'page').slice(0, 4);
+    if (quicks.length) {
+      await tx
+        .insert(userQuick)
+        .values(quicks.map((r, sort) => ({ userId: holdings[0]!.userId, roleId: hqOps.id, resourceId: r.id, sort })));
+    }
+
+    await tx
+      .insert(areaCode)
+      .values(AREA_CODES.map((a) => ({ areaCode: a.areaCode, name: a.name, def: a.areaCode === DEFAULT_AREA_CODE })));
+  });
+};

@@ -1,0 +1,69 @@
+/**
+ * A migrated, seeded PGlite database for each test file, fast: creating a PGlite cluster takes
+ * seconds, loading a dump of one under a second. The first file builds the dump and leaves it in
+ * the temp folder, keyed by everything that shapes it (migrations, route table, seed), so a
+ * change to any of them builds a new one.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { RESOURCES } from '@zb/contract/routes';
+import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
+import { prepareDatabase } from '../db/prepare';
+
+const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
+const SEED_SOURCES = ['../seed/demo.ts', '../seed/accounts.ts', '../modules/resources/sync.ts'].map((p) =>
+  fileURLToPath(new URL(p, import.meta.url)),
+);
+
+const templateKey = (): string => {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(MIGRATIONS_FOLDER, f);
+    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(path));
+  }
+  for (const f of SEED_SOURCES) h.update(readFileSync(f));
+  h.update(JSON.stringify(RESOURCES));
+  return h.digest('hex').slice(0, 16);
+};
+
+const fromDump = async (file: string): Promise<DbHandle | null> => {
+  try {
+    const handle = await pgliteHandle(new PGlite({ loadDataDir: new Blob([readFileSync(file)]) }));
+    await prepareDatabase(handle);
+    return handle;
+  } catch {
+    return null;
+  }
+};
+
+/** Best effort: a failed write only means the next file builds its own. */
+const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const name = basename(file);
+    // Older templates go; files of this key (another worker's partial write) stay.
+    for (const old of readdirSync(CACHE_DIR)) if (!old.startsWith(name)) rmSync(join(CACHE_DIR, old), { force: true });
+    const partial = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } catch {
+    // The cache is only a speed-up.
+  }
+};
+
+export const openSeededPglite = async (): Promise<DbHandle> => {
+  const file = join(CACHE_DIR, `${templateKey()}.tar`);
+  if (existsSync(file)) {
+    const handle = await fromDump(file);
+    if (handle) return handle;
+  }
+  const client = new PGlite();
+  const handle = await pgliteHandle(client);
+  await prepareDatabase(handle);
+  await saveTemplate(file, await client.dumpDataDir('none'));
+  return handle;
+};

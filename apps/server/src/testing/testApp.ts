@@ -1,0 +1,108 @@
+/**
+ * Test harness: an app on a fresh, migrated, demo-seeded database — PGlite in memory
+ * (TEST_DB=pglite) or a new database on the run's PostgreSQL server (TEST_DB=postgres) — and a
+ * client that signs in, keeps the cookie and the account-version header, and calls endpoints
+ * through app.inject.
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config';
+import { type DbHandle, openPostgres } from '../db/client';
+import { prepareDatabase } from '../db/prepare';
+import { openSeededPglite } from './pgliteTemplate';
+import { TestClient } from './testClient';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  db: DbHandle['db'];
+  /** Every log line the app wrote. */
+  logs: string[];
+  client(): TestClient;
+  /** A client signed in with the account (and, when given, in that role). */
+  signIn(user: string, password: string, userRoleId?: number): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: null,
+  webDist: '/nonexistent',
+  logLevel: 'info',
+  secureCookie: false,
+  ...overrides,
+});
+
+/** A new database on the test PostgreSQL server; dropped on close. */
+const openFreshPostgres = async (): Promise<DbHandle> => {
+  const adminUrl = inject('pgUrl');
+  const name = `zb_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 5);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+};
+
+export const openTestDb = async (): Promise<DbHandle> => {
+  if (process.env.TEST_DB !== 'postgres') return openSeededPglite();
+  const handle = await openFreshPostgres();
+  await prepareDatabase(handle);
+  return handle;
+};
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  /** Share an open database (a second server instance); it stays open on close. */
+  handle?: DbHandle;
+  /** Adds routes before the app is ready (e.g. one that fails on purpose). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+export const createTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> => {
+  const existing = opts.handle;
+  const handle = existing ?? (await openTestDb());
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({ config: testConfig(opts.config), db: handle.db, logStream });
+  opts.extend?.(app);
+  await app.ready();
+  const client = () => new TestClient(app);
+  return {
+    app,
+    handle,
+    db: handle.db,
+    logs,
+    client,
+    async signIn(user, password, userRoleId) {
+      const c = client();
+      const res = await c.login(user, password);
+      if (res.body.errcode !== '0') throw new Error(`sign-in of ${user} failed: ${res.body.errmsg}`);
+      if (userRoleId !== undefined) await c.selectRole(userRoleId);
+      return c;
+    },
+    async close() {
+      await app.close();
+      if (!existing) await handle.close();
+    },
+  };
+};
