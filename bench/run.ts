@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
 import autocannon from 'autocannon';
+import { startPgServer } from '../apps/server/src/testing/pgServer';
 import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 
@@ -30,23 +31,35 @@ const signIn = async (base: string) => {
   return { cookie, version: accountVersion(json.data.loginName, json.data.createdDate) };
 };
 
-const main = async () => {
-  const bundle = measureBundle(join(repoRoot, 'apps/web/dist'));
-
-  const server = await startServer({ LOG_LEVEL: 'silent' });
-  let ours: autocannon.Result;
-  let bare: autocannon.Result;
-  let sample = '';
+/** Signs in on a fresh server and loads loginInfo; answers the autocannon result and one body. */
+const measureLoginInfo = async (env: Record<string, string>) => {
+  const server = await startServer({ LOG_LEVEL: 'silent', ...env });
   try {
     const { cookie, version } = await signIn(server.url);
     const headers = { cookie, [ACCOUNT_VERSION_HEADER]: version };
-    sample = await (await fetch(`${server.url}/rest/acct/loginInfo`, { headers })).text();
+    const sample = await (await fetch(`${server.url}/rest/acct/loginInfo`, { headers })).text();
     if (!sample.includes('"errcode":"0"')) throw new Error(`loginInfo did not answer 0: ${sample}`);
     await load(`${server.url}/rest/acct/loginInfo`, headers); // warm-up
-    ours = await load(`${server.url}/rest/acct/loginInfo`, headers);
+    return { result: await load(`${server.url}/rest/acct/loginInfo`, headers), sample };
   } finally {
     await server.stop();
   }
+};
+
+const main = async () => {
+  const bundle = measureBundle(join(repoRoot, 'apps/web/dist'));
+
+  const pglite = await measureLoginInfo({});
+  const pg = await startPgServer();
+  let postgresRun: Awaited<ReturnType<typeof measureLoginInfo>>;
+  try {
+    postgresRun = await measureLoginInfo({ DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+  const ours = pglite.result;
+  const sample = pglite.sample;
+  let bare: autocannon.Result;
 
   const bareProc = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/bareServer.ts')], {
     env: { ...process.env, BARE_BODY: sample },
@@ -91,8 +104,8 @@ const main = async () => {
       true,
     ],
     [
-      'loginInfo mean latency ÷ bare mean latency',
-      `${(ours.latency.average / bare.latency.average).toFixed(2)} (${ours.latency.average.toFixed(2)} ms vs ${bare.latency.average.toFixed(2)} ms)`,
+      'loginInfo mean latency ÷ bare mean latency (PGlite; PostgreSQL)',
+      `${(ours.latency.average / bare.latency.average).toFixed(1)}; ${(postgresRun.result.latency.average / bare.latency.average).toFixed(1)} (${ours.latency.average.toFixed(2)} ms; ${postgresRun.result.latency.average.toFixed(2)} ms vs ${bare.latency.average.toFixed(2)} ms)`,
       'recorded',
       true,
     ],
@@ -102,7 +115,7 @@ const main = async () => {
     '|---|---|---|---|',
     ...rows.map(([m, r, b, ok]) => `| ${m} | ${r} | ${b} | ${ok ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite, signed in as 13800000001; machine: ${process.arch}, Node ${process.version}).`;
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); machine: ${process.arch}, Node ${process.version}).`;
   const file = join(repoRoot, 'BENCHMARKS.md');
   const doc = readFileSync(file, 'utf8');
   const next = doc.replace(

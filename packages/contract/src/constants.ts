@@ -48,3 +48,30 @@ export type HierLevel = keyof typeof HIER_LEVELS;
 export const NOT_BUILT_TEXT = '本页尚未建成';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** A role-switch ticket (the `p` of /xxbLogin) lives this long and is good for one sign-in. */
+export const SWITCH_TICKET_TTL_SECONDS = 60;
+/** The quick-login cookie (ql=1) lives this long and is cleared on first use. */
+export const QUICK_LOGIN_TTL_SECONDS = 300;
+export const QUICK_LOGIN_COOKIE = 'zb_ql';
+/** The boss-permission application ticket answered with LOGIN-51005 lives this long. */
+export const AUTHORITY_TICKET_TTL_MINUTES = 10;
+/** The WeCom QR code's state expires after this long; the login page then draws a new one. */
+export const WXWORK_QR_TTL_SECONDS = 300;
+/** How often the login page asks whether its QR code was confirmed. */
+export const WXWORK_QR_POLL_MS = 2_000;
+
+/** Query keys the breadcrumb reads (SPEC §2.2): the store name, the order code, the approval code. */
+export const BREADCRUMB_QUERY = { storeName: 'storeName', orderCode: 'orderCode', approvalCode: 'spNo' } as const;
+
+/** Task notices (SPEC §3): type 1 is an arrears notice, any other a payment notice. */
+export const NOTICE_TYPE_ARREARS = 1;
+export const noticeTypeName = (type: number): string => (type === NOTICE_TYPE_ARREARS ? '欠款通知' : '付款通知');
+
+/** Approval states (GLOSSARY: 待审批/已通过/已驳回). */
+export const APPROVAL_STATUS = { pending: '待审批', approved: '已通过', rejected: '已驳回' } as const;
+export type ApprovalStatus = keyof typeof APPROVAL_STATUS;
+/** Kinds of approval the approval center handles; later issues add theirs. */
+export const APPROVAL_TYPES = { bossAuthority: '老板权限申请' } as const;
+export type ApprovalType = keyof typeof APPROVAL_TYPES;
+export const APPROVAL_COMMENT_MAX = 200;

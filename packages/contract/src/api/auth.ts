@@ -82,6 +82,40 @@ export interface AreaCodeEntry {
   def: boolean;
 }
 
+/** data of LOGIN-51005: who may apply for boss permission, and the ticket that proves it. */
+export interface BossAuthorityHint {
+  userId: number;
+  /** Short-lived ticket from the password check; getStoreAuthority takes it as `authority`. */
+  authority: string;
+}
+
+/** What /xxbLogin is opened with when switching role: never a password. */
+export interface SwitchTicket {
+  /** Login name. */
+  u: string;
+  /** The chosen userRoleId. */
+  uid: number;
+  userId: number;
+  /** Signed, single-use ticket, valid SWITCH_TICKET_TTL_SECONDS. */
+  p: string;
+}
+
+export const switchTicketBody = z.object({
+  u: z.string().min(1).max(64),
+  uid: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+  p: z.string().min(1, '切换凭证无效').max(2048, '切换凭证无效'),
+});
+
+export interface WxworkInfo {
+  appid: string;
+  agentid: string;
+  /** The WeCom QR-connect page the QR code points at (the simulator's, by default). */
+  qrConnectUrl: string;
+  /** Where the login page asks whether its QR code was confirmed; null with the real WeCom. */
+  qrStatusUrl: string | null;
+}
+
 export const loginBody = z.object({
   user: loginAccountSchema,
   password: loginPasswordSchema,
@@ -161,6 +195,36 @@ export const AUTH_API = {
     }),
     summary: '保存快捷入口',
   }),
+  /** Role switch: a ticket for /xxbLogin (SPEC §4 role switch). */
+  switchRoleTicket: endpoint<undefined, { userRoleId: number }, SwitchTicket>({
+    method: 'POST',
+    path: '/rest/acct/switchRoleTicket',
+    access: SESSION,
+    body: z.object({ userRoleId: z.number().int().positive() }),
+    summary: '切换角色：签发一次性登录凭证',
+  }),
+  /** /xxbLogin signs in with the ticket; the session starts in the chosen role. */
+  ticketLogin: endpoint<undefined, z.infer<typeof switchTicketBody>, LoginResult>({
+    method: 'POST',
+    path: '/rest/auth/ticketLogin',
+    access: PUBLIC,
+    body: switchTicketBody,
+    summary: '凭一次性凭证登录（切换角色）',
+  }),
+  /** Hands the signed-in account to a later /login?ql=1 through an encrypted, HttpOnly cookie. */
+  quickLoginCookie: endpoint<undefined, undefined, null>({
+    method: 'POST',
+    path: '/rest/auth/quickLoginCookie',
+    access: SESSION,
+    summary: '写入快捷登录凭证（加密 Cookie）',
+  }),
+  /** /login?ql=1: the encrypted cookie signs in once and is cleared. */
+  quickLogin: endpoint<undefined, undefined, LoginResult>({
+    method: 'POST',
+    path: '/rest/auth/quickLogin',
+    access: PUBLIC,
+    summary: '快捷登录（ql=1）',
+  }),
   areaCodes: endpoint<undefined, undefined, AreaCodeEntry[]>({
     method: 'GET',
     path: '/jeecg-boot/areaCode/list',
@@ -180,7 +244,7 @@ export const AUTH_API = {
     }),
     summary: '企业微信扫码登录',
   }),
-  wxworkInfo: endpoint<undefined, undefined, { appid: string; agentid: string }>({
+  wxworkInfo: endpoint<undefined, undefined, WxworkInfo>({
     method: 'GET',
     path: '/api/v1/centerWxwork/info',
     access: PUBLIC,
