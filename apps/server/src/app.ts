@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { authRoutes } from './modules/auth/routes';
 import { apiLogPlugin } from './platform/audit';
+import { createCipher, loadCipherSecret } from './platform/crypto';
 import { envelopePlugin } from './platform/envelope';
 import { guardPlugin } from './platform/guard';
 import { requestLogPlugin } from './platform/requestLog';
@@ -37,6 +38,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('cipher', createCipher(await loadCipherSecret(db, config.secret)));
 
   await app.register(routeRegistryPlugin);
   await app.register(envelopePlugin);

@@ -16,6 +16,8 @@ export interface AppConfig {
   logLevel: string;
   /** Mark the session cookie Secure (behind HTTPS). */
   secureCookie: boolean;
+  /** Key material of the symmetric helper (ZB_SECRET); a database-stored secret when null. */
+  secret: string | null;
 }
 
 const parsePort = (raw: string | undefined): number => {
@@ -33,4 +35,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   webDist: resolve(env.WEB_DIST || join(REPO_ROOT, 'apps/web/dist')),
   logLevel: env.LOG_LEVEL || 'info',
   secureCookie: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true',
+  secret: env.ZB_SECRET || null,
 });

@@ -3,6 +3,7 @@ import type { Access } from '@zb/contract/api/endpoint';
 import type { HierLevel } from '@zb/contract/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { Cipher } from './crypto';
 import type { DataScope } from './scope';
 
 export interface SessionUser {
@@ -60,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** The symmetric helper (SPEC §9) with the server's key. */
+    cipher: Cipher;
     /** Every route registered, with its access declaration (walked by the permission test). */
     routeList: RecordedRoute[];
   }

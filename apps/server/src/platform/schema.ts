@@ -49,3 +49,20 @@ export const apiLog = pgTable(
   },
   (t) => [index('api_log_at_idx').on(t.at), index('api_log_user_idx').on(t.userId, t.at)],
 );
+
+/** Server-wide settings shared by every instance (the cipher secret when ZB_SECRET is not set). */
+export const appSetting = pgTable('app_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tickets already used (role switch, quick login, approvals): a ticket signs in once, on any instance. */
+export const usedTicket = pgTable(
+  'used_ticket',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_ticket_expires_idx').on(t.expiresAt)],
+);

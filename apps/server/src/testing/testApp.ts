@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   webDist: '/nonexistent',
   logLevel: 'info',
   secureCookie: false,
+  secret: null,
   ...overrides,
 });
 
