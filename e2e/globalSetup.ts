@@ -12,7 +12,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+  // WEB_DIST (also read by the server) lets parallel work test its own build of the web app.
+  const dist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+  if (!existsSync(join(dist, 'index.html'))) {
     execSync('npm run --silent build', { cwd: repoRoot, stdio: 'inherit' });
   }
   const server = await startServer();
