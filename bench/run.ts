@@ -92,8 +92,14 @@ const main = async () => {
       bundle.largestChunkGzip <= budgets.largestChunk,
     ],
     [
-      'loginInfo p50 / p99 latency',
+      'loginInfo on PGlite: p50 / p99 latency',
       `${ours.latency.p50} / ${ours.latency.p99} ms, ${Math.round(ours.requests.average)} req/s`,
+      '—',
+      true,
+    ],
+    [
+      'loginInfo on PostgreSQL 15: p50 / p99 latency',
+      `${postgresRun.result.latency.p50} / ${postgresRun.result.latency.p99} ms, ${Math.round(postgresRun.result.requests.average)} req/s`,
       '—',
       true,
     ],
