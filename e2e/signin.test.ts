@@ -11,6 +11,7 @@ const browser = useBrowser();
 
 const signIn = async (page: Page, user: string, password: string) => {
   await page.goto('/login');
+  await page.getByRole('tab', { name: '账号登录' }).click();
   await page.getByPlaceholder('请输入账号').fill(user);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -23,7 +24,7 @@ describe('signing in and moving around the console', () => {
     const { page, context } = await browser.newPage();
     await page.goto('/productList');
     await page.waitForURL('**/login');
-    await page.getByPlaceholder('请输入账号').waitFor();
+    await page.getByRole('tab', { name: '扫码登录' }).waitFor();
     await page.goto('/no-such-page');
     await page.waitForURL('**/404');
     await context.close();

@@ -4,7 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { noticeRoutes } from './modules/notices/routes';
+import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
 import { envelopePlugin } from './platform/envelope';
@@ -48,6 +51,9 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(requestLogPlugin);
 
   await app.register(authRoutes);
+  await app.register(approvalRoutes);
+  await app.register(noticeRoutes);
+  await app.register(wxworkRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -18,7 +18,25 @@ export interface AppConfig {
   secureCookie: boolean;
   /** Key material of the symmetric helper (ZB_SECRET); a database-stored secret when null. */
   secret: string | null;
+  /** WeCom (企业微信) web login. */
+  wxwork: WxworkConfig;
 }
+
+export interface WxworkConfig {
+  /** WeCom API base (WXWORK_API_BASE); null = this server's own simulator at http://<host>:<port>/wxsim. */
+  apiBase: string | null;
+  corpId: string;
+  agentId: string;
+  secret: string;
+}
+
+/** The demo corp the simulator serves when nothing is configured. */
+export const WXWORK_DEMO: WxworkConfig = {
+  apiBase: null,
+  corpId: 'ww-zb-demo',
+  agentId: '1000002',
+  secret: 'zb-demo-wxwork-secret',
+};
 
 const parsePort = (raw: string | undefined): number => {
   if (raw === undefined || raw === '') return 8080;
@@ -36,4 +54,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
   logLevel: env.LOG_LEVEL || 'info',
   secureCookie: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true',
   secret: env.ZB_SECRET || null,
+  wxwork: {
+    apiBase: env.WXWORK_API_BASE?.replace(/\/+$/, '') || null,
+    corpId: env.WXWORK_CORP_ID || WXWORK_DEMO.corpId,
+    agentId: env.WXWORK_AGENT_ID || WXWORK_DEMO.agentId,
+    secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
+  },
 });

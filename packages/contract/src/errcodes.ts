@@ -22,6 +22,12 @@ export const ERR = {
   LOGIN_NO_ROLE: 'LOGIN-40106',
   LOGIN_BOSS_APPROVAL_REQUIRED: 'LOGIN-51005',
   LOGIN_APPROVAL_PENDING: 'LOGIN-51008',
+  /** WeCom sign-in: an invalid, expired or used code, or WeCom failing (errmsg has WXWORK_LOGIN_ABNORMAL). */
+  WXWORK_LOGIN_FAILED: 'WXWORK-40001',
+  /** WeCom sign-in: the WeCom person is bound to no account. */
+  WXWORK_NOT_BOUND: 'WXWORK-40002',
+  /** A role-switch or quick-login ticket that is expired, forged, mismatched or already used. */
+  TICKET_INVALID: 'LOGIN-40107',
 
   // Account.
   OLD_PASSWORD_WRONG: 'ACCT-40001',
@@ -44,6 +50,11 @@ export const ERR = {
   STORE_AUTH_PASSED: '200',
   STORE_AUTH_PENDING: '204',
   STORE_AUTH_REJECTED: '505',
+
+  // Approvals (boss permission and the approval center).
+  APPROVAL_TICKET_INVALID: 'APPR-40101',
+  APPROVAL_NOT_USABLE: 'APPR-40301',
+  APPROVAL_DECIDED: 'APPR-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -63,6 +74,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.LOGIN_NO_ROLE]: '该账号尚未分配角色，请联系管理员',
   [ERR.LOGIN_BOSS_APPROVAL_REQUIRED]: '您暂无总部后台权限，可申请老板权限',
   [ERR.LOGIN_APPROVAL_PENDING]: '审批中，暂时无法登录，请留意审批结果',
+  [ERR.WXWORK_LOGIN_FAILED]: '企业微信登录异常：二维码已失效，请重新扫码',
+  [ERR.WXWORK_NOT_BOUND]: '该企业微信账号未绑定总部后台账号',
+  [ERR.TICKET_INVALID]: '切换凭证已失效，请重新切换角色',
   [ERR.OLD_PASSWORD_WRONG]: '原密码错误',
   [ERR.NEW_PASSWORD_MISMATCH]: '两次输入的新密码不一致',
   [ERR.ROLE_NOT_OWNED]: '该角色不属于当前账号',
@@ -77,6 +91,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.STORE_AUTH_PASSED]: '授权通过',
   [ERR.STORE_AUTH_PENDING]: '审批中',
   [ERR.STORE_AUTH_REJECTED]: '授权未通过，请重新申请',
+  [ERR.APPROVAL_TICKET_INVALID]: '申请凭证无效或已过期，请重新登录后申请',
+  [ERR.APPROVAL_NOT_USABLE]: '该审批不能用于登录',
+  [ERR.APPROVAL_DECIDED]: '该申请已处理',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */
@@ -109,6 +126,9 @@ export const STORE_AUTH_CODES: readonly string[] = [
   ERR.STORE_AUTH_PENDING,
   ERR.STORE_AUTH_REJECTED,
 ];
+
+/** TICKET_INVALID as the quick login (/login?ql=1) answers it. */
+export const QUICK_LOGIN_INVALID_TEXT = '快捷登录凭证已失效，请使用账号密码登录';
 
 /** Enterprise-login messages containing this text go straight to /login. */
 export const WXWORK_LOGIN_ABNORMAL = '企业微信登录异常';

@@ -1,6 +1,9 @@
 /** Every table, for drizzle-kit and for queries that span modules. */
+export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/hierarchy/schema';
+export * from '../modules/notices/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/stores/schema';
+export * from '../modules/wxwork/schema';
 export * from '../platform/schema';

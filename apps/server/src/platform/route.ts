@@ -30,7 +30,18 @@ export interface RequestContext {
   signedIn(): Auth;
 }
 
-export type Handler<Q, B, R> = (input: Input<Q, B>, ctx: RequestContext) => Promise<R> | R;
+/** A success answer whose errmsg carries a value (getStoreAuthority: errmsg is the spNo, SPEC §3). */
+export class WithMessage<R> {
+  constructor(
+    readonly data: R,
+    readonly errmsg: string,
+  ) {}
+}
+
+export type Handler<Q, B, R> = (
+  input: Input<Q, B>,
+  ctx: RequestContext,
+) => Promise<R | WithMessage<R>> | R | WithMessage<R>;
 
 const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
   if (!schema) return undefined as T;
@@ -63,7 +74,7 @@ export const route = <Q, B, R>(app: FastifyInstance, endpoint: Endpoint<Q, B, R>
       };
       const data = await handler(input, ctx);
       req.errcode = ERR.OK;
-      return ok(data);
+      return data instanceof WithMessage ? ok(data.data, data.errmsg) : ok(data);
     },
   });
 };

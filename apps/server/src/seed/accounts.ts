@@ -20,6 +20,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     description: '王建国：杭州西湖店老板，无总部权限，登录提示可申请老板权限（LOGIN-51005）',
   },
   { login: 'SYYG0001', password: 'store123', description: '门店员工：登录页提示“请使用手机号登录”' },
+  {
+    login: '13800000005',
+    password: 'boss1234',
+    description: '王丽：广州天河店老板，无总部权限，可申请老板权限（用于演示审批驳回）',
+  },
 ];
 
 export const demoPassword = (login: string): string => {

@@ -13,6 +13,9 @@ import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
+import { seedBosses } from './bosses';
+import { seedNotices } from './notices';
+import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
   {
@@ -246,5 +249,9 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await tx
       .insert(areaCode)
       .values(AREA_CODES.map((a) => ({ areaCode: a.areaCode, name: a.name, def: a.areaCode === DEFAULT_AREA_CODE })));
+
+    await seedNotices(tx);
+    await seedWxwork(tx);
+    await seedBosses(tx);
   });
 };

@@ -30,13 +30,14 @@ describe('demo roles', () => {
 });
 
 describe('demo accounts', () => {
-  it('are the five of the README', () => {
+  it('are the six of the README', () => {
     expect(DEMO_ACCOUNTS.map((a) => [a.login, a.password])).toEqual([
       ['admin', 'admin123'],
       ['13800000001', 'hq123456'],
       ['13800000002', 'region123'],
       ['13800000003', 'boss1234'],
       ['SYYG0001', 'store123'],
+      ['13800000005', 'boss1234'],
     ]);
   });
 });

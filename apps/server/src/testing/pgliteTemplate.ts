@@ -15,9 +15,15 @@ import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 
 const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
-const SEED_SOURCES = ['../seed/demo.ts', '../seed/accounts.ts', '../modules/resources/sync.ts'].map((p) =>
-  fileURLToPath(new URL(p, import.meta.url)),
-);
+const SEED_DIR = fileURLToPath(new URL('../seed', import.meta.url));
+/** Every seed file (a new one counts without being listed here) and the resource sync. */
+const seedSources = (): string[] => [
+  ...readdirSync(SEED_DIR)
+    .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+    .sort()
+    .map((f) => join(SEED_DIR, f)),
+  fileURLToPath(new URL('../modules/resources/sync.ts', import.meta.url)),
+];
 
 const templateKey = (): string => {
   const h = createHash('sha256');
@@ -25,7 +31,7 @@ const templateKey = (): string => {
     const path = join(MIGRATIONS_FOLDER, f);
     if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(path));
   }
-  for (const f of SEED_SOURCES) h.update(readFileSync(f));
+  for (const f of seedSources()) h.update(readFileSync(f));
   h.update(JSON.stringify(RESOURCES));
   return h.digest('hex').slice(0, 16);
 };

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import type { AppConfig } from '../config';
+import { type AppConfig, WXWORK_DEMO } from '../config';
 import { type DbHandle, openPostgres } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { openSeededPglite } from './pgliteTemplate';
@@ -37,6 +37,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   logLevel: 'info',
   secureCookie: false,
   secret: null,
+  wxwork: WXWORK_DEMO,
   ...overrides,
 });
 

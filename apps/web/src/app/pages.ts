@@ -8,7 +8,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type PageModule = { default: ComponentType };
 
 /** Pages built so far, by contract route path. */
-const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {};
+const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
+  '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
+  '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
+  '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
+};
 
 /** Lazy too, so its antd Empty stays out of the /login bundle. */
 const NotBuilt = lazy(() => import('../platform/NotBuilt'));

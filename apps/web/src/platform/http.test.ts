@@ -251,6 +251,15 @@ describe('exemptions from the generic alert', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('enterprise login: codes the page handles itself (LOGIN-51005) neither alert nor navigate', async () => {
+    failWith(ERR.LOGIN_BOSS_APPROVAL_REQUIRED);
+    await expect(
+      call(AUTH_API.wxworkLogin, { query: { code: 'c' } }, { handled: [ERR.LOGIN_BOSS_APPROVAL_REQUIRED] }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(pendingAlerts()).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('enterprise login: other messages alert, then go to /login', async () => {
     failWith('WX-2', '扫码已过期');
     await expect(call(AUTH_API.wxworkLogin, { query: { code: 'c' } })).rejects.toBeInstanceOf(ApiError);

@@ -54,6 +54,8 @@ const isHello = (url: string): boolean => url.includes('hello');
 export const reactionTo = (a: Answer): Reaction => {
   if (isHello(a.url)) return { kind: 'quiet' };
   if (sameEndpoint(a.endpoint, AUTH_API.wxworkLogin)) {
+    // The page shows the boss-permission codes itself, as after a password sign-in.
+    if (a.options.handled?.includes(a.errcode)) return { kind: 'quiet' };
     return { kind: 'toLogin', text: a.errmsg.includes(WXWORK_LOGIN_ABNORMAL) ? null : a.errmsg };
   }
   if (isSessionErrcode(a.errcode)) {

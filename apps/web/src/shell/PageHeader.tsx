@@ -9,12 +9,13 @@ import { crumbsOf, titleOf } from './breadcrumb';
 import { normalizePath, routeAt } from './currentRoute';
 
 export function PageHeader() {
-  const pathname = normalizePath(useLocation().pathname);
+  const location = useLocation();
+  const pathname = normalizePath(location.pathname);
   const route = routeAt(pathname);
   const ctx = useMenuContext();
   const refused = !!route && !canOpen(route, ctx.codes);
   const title = refused ? '' : titleOf(route, pathname);
-  const crumbs = refused ? [] : crumbsOf(route, pathname);
+  const crumbs = refused ? [] : crumbsOf(route, pathname, location.search);
 
   useEffect(() => {
     if (title) document.title = pageTitle(title);
@@ -27,7 +28,7 @@ export function PageHeader() {
       <nav data-testid="breadcrumb" aria-label="面包屑">
         <Breadcrumb
           items={crumbs.map((c) => ({
-            key: c.path ?? c.title,
+            key: `${c.path ?? ''}:${c.title}`,
             title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
           }))}
         />

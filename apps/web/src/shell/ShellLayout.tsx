@@ -1,10 +1,10 @@
-/** The plain shell (SPEC §2.2): left menu, top bar, breadcrumb and title above the page. */
+/** The shell (SPEC §2.2): left menu with its hover panel, top bar, breadcrumb and title, the kept-alive pages, the watermark. */
 import { Layout } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageHeader } from './PageHeader';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { Watermark } from './Watermark';
 
 const SIDER_WIDTH = 220;
 
@@ -17,7 +17,7 @@ export default function ShellLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={SIDER_WIDTH} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
         <div style={{ height: 16 }} />
-        <SideMenu />
+        <SideMenu width={SIDER_WIDTH} />
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: '#fff', padding: '0 24px', borderBottom: '1px solid #f0f0f0' }}>
@@ -26,12 +26,11 @@ export default function ShellLayout() {
         <Layout.Content style={{ padding: 24 }}>
           <PageHeader />
           <main style={{ background: '#fff', padding: 24, borderRadius: 8, minHeight: 360 }}>
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
+            <KeepAliveOutlet fallback={<Loading />} />
           </main>
         </Layout.Content>
       </Layout>
+      <Watermark />
     </Layout>
   );
 }

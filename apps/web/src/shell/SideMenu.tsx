@@ -1,57 +1,72 @@
-/** The left menu: the user's groups, their visible children by category; the selection follows the location. */
-import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+/**
+ * The left menu (SPEC §2.2): the user's top-level groups with their icons; hovering a group opens
+ * its sliding sub-panel, clicking it goes to its first visible child. The group of the current
+ * route stays highlighted.
+ */
+import type { GroupCode } from '@zb/contract/groups';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useMenuContext } from '../platform/permissions';
 import { useSessionUser } from '../platform/session';
 import { useCurrentRoute } from './currentRoute';
 import { GROUP_ICONS } from './groupIcons';
-import { buildMenu, type MenuGroupModel, menuKeyOf } from './menuModel';
+import { MenuPanel } from './MenuPanel';
+import { buildMenu, menuKeyOf } from './menuModel';
+import styles from './SideMenu.module.css';
+import { useHoverPanel } from './useHoverPanel';
 
-type Items = NonNullable<MenuProps['items']>;
-
-const toItems = (groups: MenuGroupModel[], go: (path: string) => void): Items =>
-  groups.map((g) => ({
-    key: g.code,
-    label: g.name,
-    icon: GROUP_ICONS[g.icon],
-    onTitleClick: () => go(g.first),
-    children: g.categories.map((c) => ({
-      type: 'group' as const,
-      key: `${g.code}/${c.label}`,
-      label: c.label,
-      children: c.items.map((leaf) => ({
-        key: leaf.path,
-        label: <span title={leaf.tip}>{leaf.name}</span>,
-      })),
-    })),
-  }));
-
-export function SideMenu() {
+export function SideMenu({ width }: { width: number }) {
   const user = useSessionUser();
   const ctx = useMenuContext();
   const navigate = useNavigate();
   const route = useCurrentRoute();
   const groups = useMemo(() => buildMenu(user, ctx), [user, ctx]);
-  const items = useMemo(() => toItems(groups, (path) => navigate(path)), [groups, navigate]);
-
-  const selected = menuKeyOf(route);
-  const [openKeys, setOpenKeys] = useState<string[]>(route ? [route.group] : []);
-  useEffect(() => {
-    if (route) setOpenKeys((keys) => (keys.includes(route.group) ? keys : [route.group]));
-  }, [route]);
+  const hover = useHoverPanel<GroupCode>();
+  const open = groups.find((g) => g.code === hover.openKey);
 
   return (
-    <nav data-testid="side-menu" aria-label="主菜单">
-      <Menu
-        mode="inline"
-        theme="dark"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        openKeys={openKeys}
-        onOpenChange={(keys) => setOpenKeys(keys.slice(-1))}
-        onClick={({ key }) => navigate(key)}
-      />
+    <nav
+      data-testid="side-menu"
+      aria-label="主菜单"
+      onMouseLeave={hover.leave}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') hover.close();
+      }}
+    >
+      <ul className={styles.menu}>
+        {groups.map((g) => {
+          const active = route?.group === g.code;
+          return (
+            <li key={g.code}>
+              <button
+                type="button"
+                className={`${styles.group} ${active ? styles.active : ''} ${hover.openKey === g.code ? styles.hovered : ''}`}
+                aria-current={active ? 'true' : undefined}
+                aria-expanded={hover.openKey === g.code}
+                onMouseEnter={() => hover.enterGroup(g.code)}
+                onFocus={() => hover.openNow(g.code)}
+                onClick={() => {
+                  hover.close();
+                  if (g.first) navigate(g.first);
+                }}
+              >
+                {GROUP_ICONS[g.icon]}
+                <span>{g.name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {open && (
+        <MenuPanel
+          group={open}
+          left={width}
+          current={menuKeyOf(route)}
+          onEnter={hover.enterPanel}
+          onLeave={hover.leave}
+          onPick={hover.close}
+        />
+      )}
     </nav>
   );
 }

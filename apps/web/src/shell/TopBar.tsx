@@ -1,15 +1,23 @@
-/** The top bar: brand, the signed-in user with their role, and 退出登录. */
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+/** The top bar (SPEC §1): brand, the signed-in user with their role, 切换角色, the bell, 修改密码, 下载历史, 退出登录. */
+import { DownloadOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { BRAND } from '../platform/brand';
 import { useSessionUser } from '../platform/session';
+import { NoticeBell } from './NoticeBell';
+import { PasswordModal } from './PasswordModal';
+import { RoleSwitch } from './RoleSwitch';
 import { useLogout } from './useLogout';
+
+export const DOWNLOAD_HISTORY_PATH = '/downloadhistory';
 
 export function TopBar() {
   const user = useSessionUser();
   const logout = useLogout();
+  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
 
   return (
     <div
@@ -25,6 +33,14 @@ export function TopBar() {
           <span data-testid="user-name">{user?.nickname}</span>
           {user?.roleName && <Typography.Text type="secondary">{user.roleName}</Typography.Text>}
         </Space>
+        <RoleSwitch />
+        <NoticeBell />
+        <Button type="text" icon={<KeyOutlined />} onClick={() => setPasswordOpen(true)}>
+          修改密码
+        </Button>
+        <Button type="text" icon={<DownloadOutlined />} onClick={() => navigate(DOWNLOAD_HISTORY_PATH)}>
+          下载历史
+        </Button>
         <Button
           icon={<LogoutOutlined />}
           loading={leaving}
@@ -36,6 +52,7 @@ export function TopBar() {
           退出登录
         </Button>
       </Space>
+      <PasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} onChanged={logout} />
     </div>
   );
 }

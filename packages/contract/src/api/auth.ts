@@ -263,11 +263,16 @@ export const AUTH_API = {
     query: z.object({ userId: z.coerce.number().int().positive(), spNo: z.string().min(1).max(64) }),
     summary: '老板权限审批通过后登录',
   }),
-  getStoreAuthority: endpoint<{ userId: number; authority: string }, undefined, null>({
+  /** Answers errcode "0" with errmsg = the spNo (SPEC §3) and data { spNo }. */
+  getStoreAuthority: endpoint<{ userId: number; authority: string }, undefined, { spNo: string }>({
     method: 'GET',
     path: '/rest/staffList/getStoreAuthority',
     access: PUBLIC,
-    query: z.object({ userId: z.coerce.number().int().positive(), authority: z.string().min(1).max(64) }),
+    // authority is the BossAuthorityHint ticket of LOGIN-51005 (a sealed text of a few hundred characters).
+    query: z.object({
+      userId: z.coerce.number().int().positive('用户编号无效'),
+      authority: z.string().min(1, '申请凭证无效').max(2048, '申请凭证无效'),
+    }),
     summary: '申请老板权限',
   }),
   getStoreAuthorityResult: endpoint<{ spNo: string; n: number }, undefined, null>({

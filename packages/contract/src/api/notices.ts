@@ -48,7 +48,7 @@ export const NOTICE_API = {
     method: 'GET',
     path: '/rest/taskCenterRest/getTaskDetailStore',
     access: OPEN,
-    query: z.object({ id: z.coerce.number().int().positive('通知编号无效') }),
+    query: z.object({ id: z.coerce.number({ error: '通知编号无效' }).int('通知编号无效').positive('通知编号无效') }),
     summary: '付款通知详情（打开即已读）',
   }),
 } as const;

@@ -73,7 +73,10 @@ const storesInScope = (db: Db, scope: DataScope) =>
     .limit(MAX_LOGIN_STORES);
 
 /** What login answers: the account, its roles and the stores its first role covers. */
-export const loginResult = async (db: Db, user: typeof userAccount.$inferSelect): Promise<LoginResult> => {
+export const loginResult = async (
+  db: Db,
+  user: Pick<typeof userAccount.$inferSelect, 'id' | 'loginName' | 'nickname' | 'createdAt' | 'enabled' | 'isAdmin'>,
+): Promise<LoginResult> => {
   const held = await rolesOfUser(db, user.id);
   const first = held[0];
   const [roles, stores] = await Promise.all([

@@ -96,7 +96,8 @@ describe('login', () => {
     const res = await t.client().login('13800000003', 'boss1234');
     const [boss] = await t.db.select().from(userAccount).where(eq(userAccount.loginName, '13800000003'));
     expect(res.body.errcode).toBe(ERR.LOGIN_BOSS_APPROVAL_REQUIRED);
-    expect(res.body.data).toEqual({ userId: boss!.id });
+    // authority: the application ticket (modules/approvals/bossAuthority.test.ts covers its use).
+    expect(res.body.data).toEqual({ userId: boss!.id, authority: expect.any(String) });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -147,23 +148,6 @@ describe('logout', () => {
 });
 
 describe('enterprise-messaging and boss-approval calls', () => {
-  it('answer 该功能尚未开放 until the next issue', async () => {
-    const c = t.client();
-    const cases = [
-      c.call(AUTH_API.wxworkLogin, { query: { code: 'abc' } }),
-      c.call(AUTH_API.wxworkInfo),
-      c.call(AUTH_API.authorizeLogin, { query: { userId: 1, spNo: 'SP1' } }),
-      c.call(AUTH_API.getStoreAuthority, { query: { userId: 1, authority: 'boss' } }),
-      c.call(AUTH_API.getStoreAuthorityResult, { query: { spNo: 'SP1', n: 1 } }),
-    ];
-    for (const res of await Promise.all(cases)) {
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ errcode: ERR.NOT_AVAILABLE, errmsg: '该功能尚未开放', data: null });
-    }
-    const signedIn = await t.signIn('admin', 'admin123');
-    expect((await signedIn.call(AUTH_API.loginAllInfo)).body.errcode).toBe(ERR.NOT_AVAILABLE);
-  });
-
   it('the WeCom login with user and password signs in like the form', async () => {
     const c = t.client();
     const res = await c.call(AUTH_API.wxworkLogin, { query: { user: 'admin', password: 'admin123' } });

@@ -11,12 +11,13 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
+import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
 import { burnPasswordCheck, verifyPassword } from '../../platform/password';
 import { createSession, deleteSession, revokeUserSessions } from '../../platform/session';
 import { formatClock } from '../../platform/time';
+import { noRoleRefusal } from '../approvals/bossAuthority';
 import { rolesOfUser } from '../hierarchy/queries';
-import { store } from '../stores/schema';
 import { userAccount } from './schema';
 
 export type LoginInput = z.infer<typeof loginBody>;
@@ -68,9 +69,6 @@ const recordFailure = (db: Db, userId: number, now: Date): Promise<BizError> =>
     return new BizError(ERR.LOGIN_LOCKED, lockedMessage(lockedUntil));
   });
 
-const ownsStore = async (db: Db, userId: number): Promise<boolean> =>
-  (await db.select({ id: store.id }).from(store).where(eq(store.bossUserId, userId)).limit(1)).length > 0;
-
 export interface SignedIn {
   user: AccountRow;
   /** The new session's cookie token. */
@@ -81,7 +79,12 @@ export interface SignedIn {
  * Checks the credentials and opens a session. `previousToken` is the cookie the browser came
  * with: that session is ended. `refresh` ends every other session of the account too.
  */
-export const passwordLogin = async (db: Db, input: LoginInput, previousToken: string | null): Promise<SignedIn> => {
+export const passwordLogin = async (
+  db: Db,
+  input: LoginInput,
+  previousToken: string | null,
+  cipher: Cipher,
+): Promise<SignedIn> => {
   const user = await findAccount(db, input.user);
   if (!user) {
     await burnPasswordCheck(input.password);
@@ -93,21 +96,37 @@ export const passwordLogin = async (db: Db, input: LoginInput, previousToken: st
     throw new BizError(ERR.LOGIN_LOCKED, lockedMessage(user.lockedUntil));
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw await recordFailure(db, user.id, now);
+  return admitAccount(db, user, { previousToken, cipher, refresh: input.refresh === true, now });
+};
+
+export interface AdmitOptions {
+  previousToken: string | null;
+  /** Seals the boss-permission ticket of LOGIN-51005. */
+  cipher: Cipher;
+  refresh: boolean;
+  now?: Date;
+}
+
+/**
+ * The sign-in rules once the account is proven (password, WeCom code, ticket): a disabled account
+ * is refused, a boss without headquarters roles is told to apply, an account without roles is
+ * refused; otherwise a session opens.
+ */
+export const admitAccount = async (
+  db: Db,
+  user: AccountRow,
+  { previousToken, cipher, refresh, now = new Date() }: AdmitOptions,
+): Promise<SignedIn> => {
   if (!user.enabled) throw new BizError(ERR.LOGIN_DISABLED);
 
-  if (!user.isAdmin && (await rolesOfUser(db, user.id)).length === 0) {
-    if (await ownsStore(db, user.id)) {
-      throw new BizError(ERR.LOGIN_BOSS_APPROVAL_REQUIRED, undefined, { userId: user.id });
-    }
-    throw new BizError(ERR.LOGIN_NO_ROLE);
-  }
+  if (!user.isAdmin && (await rolesOfUser(db, user.id)).length === 0) throw await noRoleRefusal(db, cipher, user.id);
 
   const token = await db.transaction(async (tx) => {
     if (user.failedLogins !== 0 || user.lockedUntil !== null) {
       await tx.update(userAccount).set({ failedLogins: 0, lockedUntil: null }).where(eq(userAccount.id, user.id));
     }
     if (previousToken) await deleteSession(tx, previousToken);
-    if (input.refresh) await revokeUserSessions(tx, user.id);
+    if (refresh) await revokeUserSessions(tx, user.id);
     return createSession(tx, user.id, now);
   });
   return { user, token };

@@ -6,23 +6,18 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BizError } from '../../platform/errors';
 import { type RequestContext, route } from '../../platform/route';
-import { clearSessionCookie, deleteSession, readSessionToken, setSessionCookie } from '../../platform/session';
-import { adminResources, loginInfo, loginResult, modifyPassword, scrmStoreCount, selectRole } from './account';
+import { clearSessionCookie, deleteSession, readSessionToken } from '../../platform/session';
+import { wxworkCodeSignIn } from '../wxwork/routes';
+import { adminResources, loginInfo, modifyPassword, scrmStoreCount, selectRole } from './account';
 import { type LoginInput, passwordLogin } from './login';
 import { areaCode } from './schema';
 import { saveShortcuts, shortcutList, shortcutTree } from './shortcuts';
-
-const notAvailable = (): never => {
-  throw new BizError(ERR.NOT_AVAILABLE);
-};
+import { ticketRoutes } from './ticketRoutes';
+import { answerSignedIn } from './ticketSession';
 
 /** Signs in, sets the session cookie and answers the login result. */
-const signIn = async (input: LoginInput, { db, req, reply }: RequestContext) => {
-  const { user, token } = await passwordLogin(db, input, readSessionToken(req));
-  req.actorId = user.id;
-  setSessionCookie(reply, token);
-  return loginResult(db, user);
-};
+const signIn = async (input: LoginInput, ctx: RequestContext) =>
+  answerSignedIn(await passwordLogin(ctx.db, input, readSessionToken(ctx.req), ctx.req.server.cipher), ctx);
 
 export const authRoutes = async (app: FastifyInstance) => {
   route(app, AUTH_API.login, ({ body }, ctx) => signIn(body, ctx));
@@ -52,6 +47,8 @@ export const authRoutes = async (app: FastifyInstance) => {
 
   route(app, AUTH_API.saveShortcuts, ({ body }, { db, signedIn }) => saveShortcuts(db, signedIn(), body));
 
+  ticketRoutes(app);
+
   route(app, AUTH_API.areaCodes, (_input, { db }) =>
     db
       .select({ areaCode: areaCode.areaCode, name: areaCode.name, def: areaCode.def })
@@ -59,10 +56,12 @@ export const authRoutes = async (app: FastifyInstance) => {
       .orderBy(asc(areaCode.id)),
   );
 
-  // Enterprise-messaging (WeCom) sign-in and the boss-permission approval come with the next
-  // issue; until then only the account-and-password form of the WeCom login works.
+  // WeCom sign-in: a QR code's `code` (modules/wxwork), or the account and password.
   route(app, AUTH_API.wxworkLogin, ({ query }, ctx) => {
-    if (query.code || query.user === undefined || query.password === undefined) return notAvailable();
+    if (query.code) return wxworkCodeSignIn(query.code, ctx);
+    if (query.user === undefined || query.password === undefined) {
+      throw new BizError(ERR.PARAM_INVALID, '请提供企业微信登录码（code）或账号密码');
+    }
     const parsed = loginBody.safeParse({
       user: query.user,
       password: query.password,
@@ -73,9 +72,4 @@ export const authRoutes = async (app: FastifyInstance) => {
     }
     return signIn(parsed.data, ctx);
   });
-  route(app, AUTH_API.wxworkInfo, notAvailable);
-  route(app, AUTH_API.loginAllInfo, notAvailable);
-  route(app, AUTH_API.authorizeLogin, notAvailable);
-  route(app, AUTH_API.getStoreAuthority, notAvailable);
-  route(app, AUTH_API.getStoreAuthorityResult, notAvailable);
 };

@@ -19,6 +19,8 @@ export const userAccount = pgTable(
     /** Wrong passwords in a row since the last success or lock. */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The person's WeCom (企业微信) userid, for the QR sign-in; null when not bound. */
+    wxworkUserid: text('wxwork_userid').unique(),
   },
   (t) => [
     index('user_account_phone_idx').on(t.phone),

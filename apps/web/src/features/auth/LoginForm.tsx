@@ -4,6 +4,7 @@ import { LOGIN_ACCOUNT_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '@zb/contrac
 import type { LoginForm as LoginValues } from '@zb/contract/rules';
 import { Button, Form, Input } from 'antd';
 import { zodRule } from '../../platform/formRules';
+import { useThrottledSubmit } from '../../platform/throttle';
 import { loadRules } from './deferred';
 
 const ACCOUNT_RULES = [zodRule(async () => (await loadRules()).loginAccountSchema)];
@@ -15,8 +16,9 @@ interface Props {
 }
 
 export function LoginForm({ submitting, onSubmit }: Props) {
+  const submit = useThrottledSubmit(onSubmit);
   return (
-    <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={onSubmit} autoComplete="on">
+    <Form<LoginValues> layout="vertical" size="large" requiredMark={false} onFinish={submit} autoComplete="on">
       <Form.Item label="账号" name="user" rules={ACCOUNT_RULES}>
         <Input
           prefix={<UserOutlined />}

@@ -1,19 +1,24 @@
 /** /login: the account sign-in, then the role choice on the same card (SPEC §4 "Web login"). */
 import { PUBLIC_PATHS } from '@zb/contract/paths';
-import { Alert, Button } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { BRAND, pageTitle } from '../../platform/brand';
+import { BossApply } from './BossApply';
 import { preloadSignIn } from './deferred';
 import { LoginForm } from './LoginForm';
 import styles from './LoginPage.module.css';
+import { LoginTabs } from './LoginTabs';
+import { useQuickLogin } from './quickLogin';
 import { RoleChoice } from './RoleChoice';
+import { useCodeLogin } from './useCodeLogin';
 import { useSignIn } from './useSignIn';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const entered = useCallback(() => navigate(PUBLIC_PATHS.welcome, { replace: true }), [navigate]);
   const flow = useSignIn(entered);
+  useQuickLogin(flow.quickLogin);
+  const wxwork = useCodeLogin(flow.codeLogin);
 
   useEffect(() => {
     document.title = pageTitle();
@@ -43,19 +48,17 @@ export default function LoginPage() {
         ) : (
           <>
             {flow.blocked?.kind === 'bossApproval' && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 20 }}
-                title={flow.blocked.text}
-                action={
-                  <Button size="small" type="primary" loading={flow.applying} onClick={() => void flow.applyBoss()}>
-                    申请老板权限
-                  </Button>
-                }
+              <BossApply
+                text={flow.blocked.text}
+                hint={flow.blocked.hint}
+                onSignedIn={flow.proceed}
+                onReapply={flow.signInAgain}
               />
             )}
-            <LoginForm submitting={flow.submitting} onSubmit={(values) => void flow.signIn(values)} />
+            <LoginTabs
+              signingIn={wxwork.signingIn}
+              account={<LoginForm submitting={flow.submitting} onSubmit={(values) => void flow.signIn(values)} />}
+            />
           </>
         )}
       </section>

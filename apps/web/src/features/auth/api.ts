@@ -1,14 +1,8 @@
 /** The sign-in calls of SPEC §7.1 as the login page makes them. */
-import { AUTH_API } from '@zb/contract/api/auth';
+import { AUTH_API, type SwitchTicket } from '@zb/contract/api/auth';
 import { ERR } from '@zb/contract/errcodes';
 import type { LoginForm } from '@zb/contract/rules';
 import { call } from '../../platform/http';
-
-/**
- * The authority a store boss applies for. SPEC does not name the value the approval flow
- * expects; the next issue (WeCom approval) settles it with the server.
- */
-export const BOSS_AUTHORITY = 'boss';
 
 // Sign-in steps move the user on to the next screen; a 成功 notice on each would only be noise.
 const STEP = { success: false } as const;
@@ -32,5 +26,8 @@ export const storeCount = () => call(AUTH_API.synDWRole);
 
 export const loginInfo = () => call(AUTH_API.loginInfo);
 
-export const applyBossAuthority = (userId: number) =>
-  call(AUTH_API.getStoreAuthority, { query: { userId, authority: BOSS_AUTHORITY } });
+/** A refused quick login is shown by the page as a 提示, not the generic 警告. */
+export const quickLogin = () => call(AUTH_API.quickLogin, {}, { ...STEP, handled: [ERR.TICKET_INVALID] });
+
+/** /xxbLogin: a refused ticket gets the generic alert with the server's message. */
+export const ticketLogin = (ticket: SwitchTicket) => call(AUTH_API.ticketLogin, { body: ticket }, STEP);

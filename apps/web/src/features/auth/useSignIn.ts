@@ -3,21 +3,23 @@
  * list → chosen role's pages and buttons, store-count flag and user id → session → /welcome.
  * Server errors are alerted by the http client; this hook only keeps the state the page shows.
  */
-import type { LoginResult, RoleEntry } from '@zb/contract/api/auth';
+import type { BossAuthorityHint, LoginResult, RoleEntry } from '@zb/contract/api/auth';
 import { ERR, ERRMSG } from '@zb/contract/errcodes';
 import type { LoginForm } from '@zb/contract/rules';
 import { useCallback, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts';
 import { isApiError } from '../../platform/apiError';
-import { clearSession, getLoginResult, getSessionUser, setLoginResult, setSessionUser } from '../../platform/session';
+import { clearSession, getLoginResult, getSessionUser } from '../../platform/session';
+import { bossHintIn } from './bossHint';
 import { loadApi, loadRules } from './deferred';
-import { adminSessionUser, roleSessionUser } from './sessionUser';
+import { enterRole, startSession } from './enterSession';
+import { quickLoginOnce } from './quickLogin';
 
 export type SignInStep = { kind: 'form' } | { kind: 'roles'; login: LoginResult };
 
 /** Why a store boss cannot sign in yet (LOGIN-51005 / LOGIN-51008). */
 export type Blocked =
-  | { kind: 'bossApproval'; text: string; userId: number | null }
+  | { kind: 'bossApproval'; text: string; hint: BossAuthorityHint | null }
   | { kind: 'approvalPending' }
   | null;
 
@@ -29,15 +31,11 @@ const initialStep = (): SignInStep => {
     : { kind: 'form' };
 };
 
-const userIdIn = (data: unknown): number | null =>
-  data && typeof data === 'object' && 'userId' in data && typeof data.userId === 'number' ? data.userId : null;
-
 export function useSignIn(onEntered: () => void) {
   const [step, setStep] = useState<SignInStep>(initialStep);
   const [submitting, setSubmitting] = useState(false);
   const [choosing, setChoosing] = useState<number | null>(null);
   const [blocked, setBlocked] = useState<Blocked>(null);
-  const [applying, setApplying] = useState(false);
   // One attempt at a time: a double click or Enter held down never signs in twice.
   const busy = useRef(false);
 
@@ -51,7 +49,7 @@ export function useSignIn(onEntered: () => void) {
       // Already alerted by the http client, except the codes this page shows itself.
       if (e.errcode === ERR.LOGIN_BOSS_APPROVAL_REQUIRED) {
         const text = e.errmsg || ERRMSG[ERR.LOGIN_BOSS_APPROVAL_REQUIRED];
-        setBlocked({ kind: 'bossApproval', text, userId: userIdIn(e.data) });
+        setBlocked({ kind: 'bossApproval', text, hint: bossHintIn(e.data) });
       }
       if (e.errcode === ERR.LOGIN_APPROVAL_PENDING) {
         setBlocked({ kind: 'approvalPending' });
@@ -62,30 +60,54 @@ export function useSignIn(onEntered: () => void) {
     }
   }, []);
 
+  /** After any successful sign-in: an administrator enters, anyone else chooses a role. */
+  const proceed = useCallback(
+    async (result: LoginResult) => {
+      if ((await startSession(result)) === 'entered') onEntered();
+      else setStep({ kind: 'roles', login: result });
+    },
+    [onEntered],
+  );
+
+  // The last form submitted: a rejected boss application signs in again for a fresh ticket.
+  const lastForm = useRef<LoginForm | null>(null);
+
   const signIn = useCallback(
     (form: LoginForm) =>
       run(async () => {
+        lastForm.current = form;
         setSubmitting(true);
         setBlocked(null);
         try {
           const [api, rules] = await Promise.all([loadApi(), loadRules()]);
           // The form's rules already passed; parsing applies the schema's trim to the account.
-          const result = await api.login(rules.loginFormSchema.parse(form));
-          clearSession();
-          setLoginResult(result);
-          if (result.propertyEx.admin === 1) {
-            const resources = await api.adminResources();
-            const [storeCount, info] = await Promise.all([api.storeCount(), api.loginInfo()]);
-            setSessionUser(adminSessionUser(result, resources, { storeCount, userId: info.userId }));
-            onEntered();
-            return;
-          }
-          setStep({ kind: 'roles', login: result });
+          await proceed(await api.login(rules.loginFormSchema.parse(form)));
         } finally {
           setSubmitting(false);
         }
       }),
-    [run, onEntered],
+    [run, proceed],
+  );
+
+  /** /login?ql=1: the quick-login cookie signs in once; a refusal leaves the form with a 提示. */
+  const quickLogin = useCallback(
+    () =>
+      run(async () => {
+        const result = await quickLoginOnce();
+        if (result) await proceed(result);
+      }),
+    [run, proceed],
+  );
+
+  /** /login?code=…: the WeCom QR sign-in, then the same continuation as the password. */
+  const codeLogin = useCallback(
+    (code: string) =>
+      run(async () => {
+        setBlocked(null);
+        const { wxworkCodeLogin } = await import('./wxworkApi');
+        await proceed(await wxworkCodeLogin(code));
+      }),
+    [run, proceed],
   );
 
   const chooseRole = useCallback(
@@ -94,10 +116,7 @@ export function useSignIn(onEntered: () => void) {
         if (step.kind !== 'roles') return;
         setChoosing(role.userRoleId);
         try {
-          const api = await loadApi();
-          const resources = await api.selectRole(role.userRoleId);
-          const [storeCount, info] = await Promise.all([api.storeCount(), api.loginInfo()]);
-          setSessionUser(roleSessionUser(step.login, role, resources, { storeCount, userId: info.userId }));
+          await enterRole(step.login, role);
           onEntered();
         } finally {
           setChoosing(null);
@@ -106,25 +125,26 @@ export function useSignIn(onEntered: () => void) {
     [run, step, onEntered],
   );
 
-  const applyBoss = useCallback(
-    () =>
-      run(async () => {
-        if (blocked?.kind !== 'bossApproval') return;
-        setApplying(true);
-        try {
-          const api = await loadApi();
-          await api.applyBossAuthority(blocked.userId ?? 0);
-        } finally {
-          setApplying(false);
-        }
-      }),
-    [run, blocked],
-  );
-
   const backToForm = useCallback(() => {
     clearSession();
     setStep({ kind: 'form' });
   }, []);
 
-  return { step, submitting, choosing, blocked, applying, signIn, chooseRole, applyBoss, backToForm };
+  const signInAgain = useCallback(() => {
+    if (lastForm.current) void signIn(lastForm.current);
+  }, [signIn]);
+
+  return {
+    step,
+    submitting,
+    choosing,
+    blocked,
+    signIn,
+    signInAgain,
+    quickLogin,
+    codeLogin,
+    chooseRole,
+    backToForm,
+    proceed,
+  };
 }

@@ -1,0 +1,26 @@
+/**
+ * A second store boss without headquarters roles, so the boss-permission flow can be approved for
+ * one boss and rejected for another: 王丽 owns 广州天河店.
+ */
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { userAccount } from '../modules/auth/schema';
+import { store } from '../modules/stores/schema';
+import { hashPassword } from '../platform/password';
+import { demoPassword } from './accounts';
+
+export const SECOND_BOSS = { loginName: '13800000005', nickname: '王丽', storeCode: 'GZ001' } as const;
+
+export const seedBosses = async (tx: Tx): Promise<void> => {
+  const [boss] = await tx
+    .insert(userAccount)
+    .values({
+      loginName: SECOND_BOSS.loginName,
+      phone: SECOND_BOSS.loginName,
+      nickname: SECOND_BOSS.nickname,
+      passwordHash: await hashPassword(demoPassword(SECOND_BOSS.loginName)),
+      kind: 'boss',
+    })
+    .returning({ id: userAccount.id });
+  await tx.update(store).set({ bossUserId: boss!.id }).where(eq(store.code, SECOND_BOSS.storeCode));
+};

@@ -1,0 +1,34 @@
+/**
+ * SPEC §4 web login: a `code` in /login's query signs in with it (WeCom hands it back after a
+ * scan). The code and state leave the address at once, so a reload never spends the code twice;
+ * a refusal comes back to a clean /login through the http client's enterprise-login rule.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CODE_PARAM, STATE_PARAM } from './wxworkQrModel';
+
+export function useCodeLogin(start: (code: string) => Promise<void>): { signingIn: boolean } {
+  const [params, setParams] = useSearchParams();
+  const code = params.get(CODE_PARAM);
+  const [signingIn, setSigningIn] = useState(false);
+  // Under StrictMode's double effect a code is still tried once.
+  const tried = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!code || tried.current === code) return;
+    tried.current = code;
+    setSigningIn(true);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(CODE_PARAM);
+        next.delete(STATE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    void start(code).finally(() => setSigningIn(false));
+  }, [code, start, setParams]);
+
+  return { signingIn: signingIn || (code !== null && tried.current !== code) };
+}
