@@ -42,7 +42,13 @@ describe('WeCom QR sign-in', () => {
 
   it('a bad code comes back to /login with the QR code, and no session', async () => {
     const { page, context } = await browser.newPage();
-    await page.goto('/login?code=nope&state=x');
+    // A code that comes back to the tab that drew the QR code (its state), but is no good.
+    await page.goto('/login');
+    await qrOf(page).locator('svg').waitFor();
+    const state = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('zb.wxworkQrStates') ?? '[]') as string[])[0],
+    );
+    await page.goto(`/login?code=nope&state=${state}`);
     await qrOf(page).locator('svg').waitFor();
     expect(pathOf(page)).toBe('/login');
     expect(new URL(page.url()).search).toBe('');

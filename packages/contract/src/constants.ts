@@ -38,6 +38,14 @@ export const SESSION_COOKIE = 'zb_sid';
 export const ACCOUNT_VERSION_HEADER = 'account-version';
 export const accountVersion = (loginName: string, createdDate: string): string => `${loginName}|${createdDate}`;
 
+/**
+ * The role a browser tab acts in (its userRoleId). The session cookie is shared by every tab of
+ * the browser, the chosen role is not: after a role switch opens a new tab, the old tab keeps
+ * working in its own role. The server checks the user still holds it; without the header the
+ * session's last chosen role applies.
+ */
+export const TAB_ROLE_HEADER = 'x-user-role';
+
 export const ADMIN_ROLE_NAME = '系统管理员';
 
 /** Data levels of a role (层级). */

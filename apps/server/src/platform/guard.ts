@@ -3,7 +3,7 @@
  * access: public, session, open (a role chosen), codes (a role holding one of them), admin.
  */
 import type { Access } from '@zb/contract/api/endpoint';
-import { ACCOUNT_VERSION_HEADER, accountVersion, type HierLevel } from '@zb/contract/constants';
+import { ACCOUNT_VERSION_HEADER, accountVersion, type HierLevel, TAB_ROLE_HEADER } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +29,13 @@ const headerMatches = (raw: string | string[] | undefined, expected: string): bo
   }
 };
 
+/** The tab's userRoleId from its header; null when absent or not a plain positive integer. */
+const tabUserRoleId = (raw: string | string[] | undefined): number | null => {
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+};
+
 const chosenRole = (row: SessionRow): ChosenRole | null => {
   if (row.userRoleId === null || row.roleId === null || row.hierId === null || row.contentId === null) return null;
   return {
@@ -50,7 +57,8 @@ const NO_DATA: DataScope = { level: 'store', storeIds: [] };
 const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boolean): Promise<Auth> => {
   const token = readSessionToken(req);
   if (!token) throw new BizError(ERR.NO_SESSION);
-  const row = await findSession(db, hashToken(token));
+  const tabRole = tabUserRoleId(req.headers[TAB_ROLE_HEADER]);
+  const row = await findSession(db, hashToken(token), tabRole);
   if (!row) throw new BizError(ERR.NO_SESSION);
   if (row.revokedAt !== null || !row.user.enabled) throw new BizError(ERR.SESSION_REVOKED);
   const now = new Date();
@@ -58,6 +66,8 @@ const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boo
   if (needAccountVersion && !headerMatches(req.headers[ACCOUNT_VERSION_HEADER], accountVersionOf(row.user))) {
     throw new BizError(ERR.ACCOUNT_VERSION_MISMATCH);
   }
+  // The tab's role was taken away (or never was the user's): its menu no longer holds.
+  if (tabRole !== null && row.userRoleId === null) throw new BizError(ERR.USER_INFO_FAILED);
   await touchSession(db, row, now);
   const role = chosenRole(row);
   const scope = row.user.isAdmin ? HQ_SCOPE : role ? scopeOfContent(role) : NO_DATA;

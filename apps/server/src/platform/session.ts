@@ -54,8 +54,12 @@ export const setSessionRole = async (db: Db, sessionId: string, userRoleId: numb
   await db.update(session).set({ userRoleId }).where(eq(session.id, sessionId));
 };
 
-/** The session, its user and its chosen role with the role's hierarchy content: one query. */
-export const findSession = async (db: Db, sessionId: string) => {
+/**
+ * The session, its user and its role with the role's hierarchy content: one query. The role is
+ * the one the calling tab acts in (TAB_ROLE_HEADER) when given, else the session's last choice;
+ * either way only a role the user holds joins.
+ */
+export const findSession = async (db: Db, sessionId: string, tabUserRoleId: number | null = null) => {
   const rows = await db
     .select({
       id: session.id,
@@ -85,7 +89,7 @@ export const findSession = async (db: Db, sessionId: string) => {
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))
-    .leftJoin(userRole, and(eq(userRole.id, session.userRoleId), eq(userRole.userId, session.userId)))
+    .leftJoin(userRole, and(eq(userRole.id, tabUserRoleId ?? session.userRoleId), eq(userRole.userId, session.userId)))
     .leftJoin(hierContentRole, eq(hierContentRole.id, userRole.contentRoleId))
     .leftJoin(role, eq(role.id, hierContentRole.roleId))
     .leftJoin(hier, eq(hier.id, role.hierId))

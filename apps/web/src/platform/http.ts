@@ -5,12 +5,12 @@
  * (notice, alert, relogin) is decided in httpPolicy.ts.
  */
 import { type Endpoint, fillPath } from '@zb/contract/api/endpoint';
-import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
+import { ACCOUNT_VERSION_HEADER, accountVersion, TAB_ROLE_HEADER } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
 import { ApiError, BAD_RESPONSE_TEXT, CLIENT_ERR, httpErrorText, NETWORK_ERROR_TEXT } from './apiError';
 import { type Answer, type CallOptions, noticeSuccess, perform, reactionTo, successText } from './httpPolicy';
 import { noteServerDate } from './serverTime';
-import { getAccountIdentity } from './session';
+import { getAccountIdentity, getSessionUser } from './session';
 
 export type { CallOptions } from './httpPolicy';
 
@@ -48,6 +48,9 @@ const headersFor = (endpoint: Endpoint<unknown, unknown, unknown>, body: unknown
   if (endpoint.accountVersion && identity) {
     headers.set(ACCOUNT_VERSION_HEADER, accountVersion(identity.loginName, identity.createdDate));
   }
+  // Each tab acts in its own role, whatever another tab of the browser chose since.
+  const userRoleId = getSessionUser()?.userRoleId;
+  if (userRoleId) headers.set(TAB_ROLE_HEADER, String(userRoleId));
   return headers;
 };
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeAlert, currentAlert, pendingAlerts } from '../../platform/alerts';
 import { envelope, loginResult, type Reply, role, stubFetch } from '../../test/fixtures';
 import { renderApp, SLOW } from '../../test/renderApp';
-import { codeReturnPath, qrLinkOf } from './wxworkQrModel';
+import { codeReturnPath, FOREIGN_STATE_TEXT, qrLinkOf, rememberQrState } from './wxworkQrModel';
 
 const INFO: WxworkInfo = {
   appid: 'ww-zb-demo',
@@ -82,6 +82,7 @@ describe('the 扫码登录 tab', () => {
 describe('a code in /login’s query (SPEC §4, §8)', () => {
   it('an abnormal enterprise login goes straight back to a clean /login and the QR, without an alert', async () => {
     server({ login: { body: envelope(null, ERR.WXWORK_LOGIN_FAILED, ERRMSG[ERR.WXWORK_LOGIN_FAILED]) } });
+    rememberQrState('x');
     const app = renderApp(codeReturnPath('nope', 'x'));
     expect(await screen.findByRole('img', { name: '企业微信登录二维码' }, SLOW)).toBeTruthy();
     expect(app.path()).toBe('/login');
@@ -90,11 +91,20 @@ describe('a code in /login’s query (SPEC §4, §8)', () => {
 
   it('other messages alert, then go to /login', async () => {
     server({ login: { body: envelope(null, ERR.WXWORK_NOT_BOUND, ERRMSG[ERR.WXWORK_NOT_BOUND]) } });
+    rememberQrState('s');
     const app = renderApp(codeReturnPath('c', 's'));
     await waitFor(() => expect(currentAlert()?.text).toBe('该企业微信账号未绑定总部后台账号'), SLOW);
     closeAlert(currentAlert()!.id, true);
     await app.waitForPath('/login');
     expect(await screen.findByRole('tab', { name: '扫码登录' }, SLOW)).toBeTruthy();
+  });
+
+  it('does not use a code whose state this tab never drew (a forged sign-in link)', async () => {
+    const fetch = server({});
+    renderApp(codeReturnPath('stolen', 'not-mine'));
+    await waitFor(() => expect(currentAlert()?.text).toBe(FOREIGN_STATE_TEXT), SLOW);
+    const logins = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/v1/centerWxwork/login'));
+    expect(logins).toEqual([]);
   });
 });
 

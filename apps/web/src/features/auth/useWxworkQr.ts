@@ -9,7 +9,7 @@ import { WXWORK_QR_POLL_MS, WXWORK_QR_TTL_SECONDS } from '@zb/contract/constants
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../platform/apiError';
-import { codeReturnPath, newQrState, qrLinkOf } from './wxworkQrModel';
+import { codeReturnPath, newQrState, qrLinkOf, rememberQrState } from './wxworkQrModel';
 
 export type QrView =
   | { kind: 'loading' }
@@ -47,6 +47,7 @@ export function useWxworkQr(active: boolean) {
       if (next) setView(next);
     };
     const state = newQrState();
+    rememberQrState(state);
     setView({ kind: 'loading' });
 
     void (async () => {
