@@ -1,6 +1,6 @@
 /** /approvalCenter (审批中心): applications filtered and paged from the URL; 查看 opens the detail drawer. */
 import type { ApprovalRow } from '@zb/contract/api/approvals';
-import { APPROVAL_STATUS, APPROVAL_TYPES, PAGE_SIZES } from '@zb/contract/constants';
+import { APPROVAL_STATUS, APPROVAL_TYPES } from '@zb/contract/constants';
 import { Button, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { ApprovalDrawer } from './ApprovalDrawer';
@@ -49,15 +49,7 @@ export default function ApprovalCenterPage() {
         columns={columns(setOpenId)}
         dataSource={list.rows}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: list.params.pageNo,
-          pageSize: list.params.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.setPage,
-        }}
+        pagination={list.pagination}
       />
       <ApprovalDrawer id={openId} onClose={() => setOpenId(null)} />
     </div>

@@ -1,24 +1,19 @@
 /** The /approvalCenter list as a headless hook: filters and page from the URL, the page from the server. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useUrlList } from '../../platform/list/useUrlList';
 import { APPROVAL_KEYS, listApprovals } from './api';
-import { type ApprovalFilters, type ApprovalListParams, approvalSearch, parseApprovalParams } from './approvalQuery';
+import { type ApprovalFilters, approvalSearch, parseApprovalParams } from './approvalQuery';
+
+const SPEC = {
+  parse: parseApprovalParams,
+  serialize: approvalSearch,
+  queryKey: APPROVAL_KEYS.list,
+  fetch: listApprovals,
+};
 
 export const useApprovalList = () => {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const params = useMemo(() => parseApprovalParams(new URLSearchParams(search)), [search]);
-  const query = useQuery({
-    queryKey: APPROVAL_KEYS.list(params),
-    queryFn: () => listApprovals(params),
-    placeholderData: keepPreviousData,
-  });
-
-  const go = useCallback(
-    (next: ApprovalListParams) => navigate({ pathname, search: approvalSearch(next) }),
-    [navigate, pathname],
-  );
+  const list = useUrlList(SPEC);
+  const { go, params } = list;
   /** 查询: new filters start at the first page. */
   const applyFilters = useCallback(
     (filters: ApprovalFilters) => go({ ...filters, pageNo: 1, pageSize: params.pageSize }),
@@ -26,19 +21,5 @@ export const useApprovalList = () => {
   );
   /** 重置: every filter cleared. */
   const reset = useCallback(() => go({ pageNo: 1, pageSize: params.pageSize }), [go, params.pageSize]);
-  const setPage = useCallback(
-    (pageNo: number, pageSize: number) =>
-      go({ ...params, pageNo: pageSize === params.pageSize ? pageNo : 1, pageSize }),
-    [go, params],
-  );
-
-  return {
-    params,
-    rows: query.data?.list ?? [],
-    total: query.data?.total ?? 0,
-    loading: query.isFetching,
-    applyFilters,
-    reset,
-    setPage,
-  };
+  return { ...list, applyFilters, reset };
 };

@@ -1,6 +1,6 @@
 /** /taskCenterBoss (付款通知中心): the user's notices, filtered 全部/未读/已读, paged; a row opens its detail. */
 import type { NoticeRow } from '@zb/contract/api/notices';
-import { NOTICE_TYPE_ARREARS, noticeTypeName, PAGE_SIZES } from '@zb/contract/constants';
+import { NOTICE_TYPE_ARREARS, noticeTypeName } from '@zb/contract/constants';
 import { Badge, Radio, Table, type TableProps, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatFen } from '../../platform/money';
@@ -59,15 +59,7 @@ export default function TaskCenterBossPage() {
         columns={columns(open)}
         dataSource={list.rows}
         onRow={(row) => ({ onClick: () => open(row.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: list.params.pageNo,
-          pageSize: list.params.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.setPage,
-        }}
+        pagination={list.pagination}
       />
     </div>
   );

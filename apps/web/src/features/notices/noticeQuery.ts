@@ -1,5 +1,5 @@
 /** The list's filter and page live in the URL (?isRead=…&pageNo=…&pageSize=…), so back, links and keep-alive agree. */
-import { PAGE_SIZES } from '@zb/contract/constants';
+import { type Paging, parsePaging, searchOf, writePaging } from '../../platform/list/paging';
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 
@@ -9,24 +9,15 @@ export const READ_FILTERS: readonly { value: ReadFilter; label: string }[] = [
   { value: 'read', label: '已读' },
 ];
 
-export interface NoticeListParams {
+export interface NoticeListParams extends Paging {
   filter: ReadFilter;
-  pageNo: number;
-  pageSize: number;
 }
-
-const positiveInt = (raw: string | null, fallback: number): number => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-};
 
 export const parseNoticeParams = (search: URLSearchParams): NoticeListParams => {
   const isRead = search.get('isRead');
-  const size = positiveInt(search.get('pageSize'), PAGE_SIZES[0]);
   return {
     filter: isRead === 'false' ? 'unread' : isRead === 'true' ? 'read' : 'all',
-    pageNo: positiveInt(search.get('pageNo'), 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PAGE_SIZES[0],
+    ...parsePaging(search),
   };
 };
 
@@ -37,8 +28,6 @@ export const noticeSearch = (p: NoticeListParams): string => {
   const s = new URLSearchParams();
   const isRead = isReadOf(p.filter);
   if (isRead !== undefined) s.set('isRead', String(isRead));
-  if (p.pageNo > 1) s.set('pageNo', String(p.pageNo));
-  if (p.pageSize !== PAGE_SIZES[0]) s.set('pageSize', String(p.pageSize));
-  const out = s.toString();
-  return out ? `?${out}` : '';
+  writePaging(s, p);
+  return searchOf(s);
 };
