@@ -3,6 +3,7 @@ import type { ApprovalDetail } from '@zb/contract/api/approvals';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATUS, APPROVAL_TYPES } from '@zb/contract/constants';
 import { Button, Descriptions, Drawer, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
+import { useThrottledSubmit } from '../../platform/throttle';
 import { EVENT_NAMES, STATUS_COLORS } from './approvalQuery';
 import { type DecisionKind, useApprovalDetail } from './useApprovalDetail';
 
@@ -105,6 +106,8 @@ interface Props {
 
 export function ApprovalDrawer({ id, onClose }: Props) {
   const { detail, loading, deciding, decide } = useApprovalDetail(id);
+  // 通过 / 驳回 are submit buttons: one attempt per SUBMIT_THROTTLE_MS.
+  const onDecide = useThrottledSubmit((d: Parameters<typeof decide>[0], c: string) => decide(d, c));
 
   return (
     <Drawer
@@ -123,9 +126,7 @@ export function ApprovalDrawer({ id, onClose }: Props) {
             <Typography.Title level={5}>审批记录</Typography.Title>
             <History a={detail} />
           </div>
-          {detail.status === 'pending' && (
-            <Decision key={detail.id} deciding={deciding} onDecide={(d, c) => void decide(d, c)} />
-          )}
+          {detail.status === 'pending' && <Decision key={detail.id} deciding={deciding} onDecide={onDecide} />}
         </Space>
       )}
     </Drawer>
