@@ -1,10 +1,16 @@
 /**
  * The resource codes a role holds: what the permission guard checks a 'codes' route against,
  * and what login answers as each role's allRsrc.
+ *
+ * They are read on nearly every call, and change rarely, so each server instance keeps them per
+ * database and per role, together with the permissions version they were read at. A trigger
+ * (migration 0005) bumps that version on any change to resource or role_resource, so one cheap
+ * read of it per call tells whether what is kept still holds — on every instance, at once.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { resource, roleResource } from '../modules/resources/schema';
+import { appSetting } from './schema';
 
 /** Groups first, then pages, then buttons; each in route-table order. */
 export const menuOrder = [
@@ -13,10 +19,26 @@ export const menuOrder = [
   asc(resource.id),
 ];
 
-/** Resource codes held by each of the roles (groups, pages and buttons), in one query. */
-export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
+const PERMISSIONS_VERSION = 'permissions_version';
+
+interface Kept {
+  version: string;
+  codes: string[];
+}
+
+/** Per database handle (tests run many databases in one process), per role id. */
+const kept = new WeakMap<Db, Map<number, Kept>>();
+
+const permissionsVersion = async (db: Db): Promise<string> => {
+  const [row] = await db
+    .select({ value: appSetting.value })
+    .from(appSetting)
+    .where(eq(appSetting.key, PERMISSIONS_VERSION));
+  return row?.value ?? '0';
+};
+
+const readCodes = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
   const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
-  if (roleIds.length === 0) return out;
   const rows = await db
     .select({ roleId: roleResource.roleId, code: resource.code })
     .from(roleResource)
@@ -25,6 +47,22 @@ export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<
     .orderBy(...menuOrder);
   for (const r of rows) out.get(r.roleId)?.push(r.code);
   return out;
+};
+
+/** Resource codes held by each of the roles (groups, pages and buttons). */
+export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
+  if (roleIds.length === 0) return new Map();
+  const version = await permissionsVersion(db);
+  let cache = kept.get(db);
+  if (!cache) {
+    cache = new Map();
+    kept.set(db, cache);
+  }
+  const stale = roleIds.filter((id) => cache.get(id)?.version !== version);
+  if (stale.length > 0) {
+    for (const [id, codes] of await readCodes(db, stale)) cache.set(id, { version, codes });
+  }
+  return new Map(roleIds.map((id) => [id, cache.get(id)?.codes ?? []]));
 };
 
 export const codesOfRole = async (db: Db, roleId: number): Promise<Set<string>> =>
