@@ -6,7 +6,9 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { regionRoutes } from './modules/regions/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
@@ -53,6 +55,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(authRoutes);
   await app.register(approvalRoutes);
   await app.register(noticeRoutes);
+  await app.register(masterRoutes);
+  await app.register(regionRoutes);
   await app.register(wxworkRoutes);
 
   await app.register(webPlugin);

@@ -14,6 +14,7 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
+import { seedMaster } from './master';
 import { seedNotices } from './notices';
 import { seedWxwork } from './wxwork';
 
@@ -253,5 +254,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedNotices(tx);
     await seedWxwork(tx);
     await seedBosses(tx);
+    await seedMaster(tx);
   });
 };

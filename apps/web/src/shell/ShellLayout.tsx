@@ -15,7 +15,11 @@ function Loading() {
 export default function ShellLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={SIDER_WIDTH} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
+      {/* A sticky Sider is its own stacking context: its z-index keeps the hover panel above the page. */}
+      <Layout.Sider
+        width={SIDER_WIDTH}
+        style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0, zIndex: 100 }}
+      >
         <div style={{ height: 16 }} />
         <SideMenu width={SIDER_WIDTH} />
       </Layout.Sider>

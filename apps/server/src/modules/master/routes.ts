@@ -1,0 +1,44 @@
+/** The lookup calls of SPEC §7.3 under /rest/master/, at their exact paths. */
+import { MASTER_API, type MasterCategory } from '@zb/contract/api/master';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route';
+import { listByCode, listCategory, listChildren } from './service';
+
+/** Whole-category lookups: endpoint → category. */
+const LISTS: readonly [keyof typeof MASTER_API, MasterCategory][] = [
+  ['findStaffEducation', 'education'],
+  ['findMaritalStatus', 'maritalStatus'],
+  ['findStoreType', 'storeType'],
+  ['findSubType', 'storeSubType'],
+  ['findScopeofbusiness', 'businessScope'],
+  ['findBizdist', 'bizDistrict'],
+  ['findMktSeg', 'marketSegment'],
+  ['findLevel', 'storeLevel'],
+  ['findGender', 'gender'],
+  ['findDateUnit', 'dateUnit'],
+  ['findMemSource', 'memberSource'],
+  ['findOccupation', 'occupation'],
+  ['findIncome', 'income'],
+  ['searchTaxpayertype', 'taxpayerType'],
+  ['findPrjType', 'projectType'],
+  ['findLabel', 'label'],
+  ['findToEasFee', 'toEasFee'],
+  ['findProductOnlineType', 'productOnlineType'],
+];
+
+/** Sub-type lookups by parent id: endpoint → sub-type category. */
+const CHILDREN: readonly [keyof typeof MASTER_API, MasterCategory][] = [
+  ['searchStaffLevel', 'staffLevel'],
+  ['searchSubType', 'storeSubType'],
+  ['findPrjSubType', 'projectSubType'],
+];
+
+export const masterRoutes = async (app: FastifyInstance) => {
+  for (const [name, category] of LISTS) route(app, MASTER_API[name], (_input, { db }) => listCategory(db, category));
+
+  for (const [name, category] of CHILDREN) {
+    route(app, MASTER_API[name], ({ params }, { db }) => listChildren(db, category, (params as { id: number }).id));
+  }
+
+  route(app, MASTER_API.findMaster, ({ params }, { db }) => listByCode(db, (params as { code: string }).code));
+};
