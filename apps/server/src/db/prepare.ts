@@ -1,14 +1,16 @@
-/** Start-up of the database: migrations, the resource sync, and the demo data on first start. */
+/** Start-up of the database: migrations, the resource sync, reference data, and the demo data on first start. */
 import { count } from 'drizzle-orm';
 import { userAccount } from '../modules/auth/schema';
 import { syncResources } from '../modules/resources/sync';
 import { seedDemo } from '../seed/demo';
+import { seedReferenceData } from '../seed/master';
 import type { DbHandle } from './client';
 
 /** Returns whether the demo data was seeded (first start) or reused. */
 export const prepareDatabase = async (handle: DbHandle): Promise<{ seeded: boolean }> => {
   await handle.migrate();
   await syncResources(handle.db);
+  await seedReferenceData(handle.db);
   const [row] = await handle.db.select({ n: count() }).from(userAccount);
   if (Number(row?.n ?? 0) > 0) return { seeded: false };
   await seedDemo(handle.db);

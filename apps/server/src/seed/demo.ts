@@ -14,7 +14,6 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
-import { seedMaster } from './master';
 import { seedNotices } from './notices';
 import { seedWxwork } from './wxwork';
 
@@ -254,6 +253,5 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedNotices(tx);
     await seedWxwork(tx);
     await seedBosses(tx);
-    await seedMaster(tx);
   });
 };

@@ -5,7 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import type { MasterCategory } from '@zb/contract/api/master';
-import type { Tx } from '../db/client';
+import { count } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { masterItem } from '../modules/master/schema';
 import { regionDivision } from '../modules/regions/schema';
 import { CITY, DISTRICT, PROVINCE } from '../modules/regions/service';
@@ -313,8 +314,14 @@ const seedLookups = async (tx: Tx): Promise<void> => {
   await tx.insert(masterItem).values(children);
 };
 
-/** Lookups and regions; called once, in the demo seed's transaction. */
-export const seedMaster = async (tx: Tx): Promise<void> => {
-  await seedLookups(tx);
-  await seedRegions(tx);
-};
+/**
+ * Lookups and regions are reference data, not demo data: every start fills whichever of the two
+ * tables is empty, so a database created before they existed gets them too.
+ */
+export const seedReferenceData = (db: Db): Promise<void> =>
+  db.transaction(async (tx) => {
+    const [lookups] = await tx.select({ n: count() }).from(masterItem);
+    if (Number(lookups?.n ?? 0) === 0) await seedLookups(tx);
+    const [regions] = await tx.select({ n: count() }).from(regionDivision);
+    if (Number(regions?.n ?? 0) === 0) await seedRegions(tx);
+  });

@@ -48,7 +48,10 @@ export const MASTER_PARENT: Partial<Record<MasterCategory, MasterCategory>> = {
 
 const parentId = (what: string) =>
   z.object({
-    id: z.coerce.number({ error: `${what}编号无效` }).int(`${what}编号无效`).positive(`${what}编号无效`),
+    id: z.coerce
+      .number({ error: `${what}编号无效` })
+      .int(`${what}编号无效`)
+      .positive(`${what}编号无效`),
   });
 
 export const staffLevelParams = parentId('岗位');

@@ -10,7 +10,10 @@ export interface RegionItem {
 }
 
 const codeParam = (what: string) =>
-  z.coerce.number({ error: `${what}编号无效` }).int(`${what}编号无效`).positive(`${what}编号无效`);
+  z.coerce
+    .number({ error: `${what}编号无效` })
+    .int(`${what}编号无效`)
+    .positive(`${what}编号无效`);
 
 export const cityQuery = z.object({ provinceId: codeParam('省份') });
 export const districtQuery = z.object({ cityId: codeParam('城市') });
