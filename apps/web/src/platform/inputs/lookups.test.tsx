@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MASTER_API, type MasterItem } from '@zb/contract/api/master';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/ShellFrame';
+import { createQueryClient } from '../queryClient';
 import { LookupSelect } from './LookupSelect';
 import { hasPathParams, lookupKey, lookupOptions } from './lookups';
 import { useLookup } from './useLookup';

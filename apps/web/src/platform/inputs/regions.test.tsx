@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { RegionItem } from '@zb/contract/api/regions';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/ShellFrame';
+import { createQueryClient } from '../queryClient';
 import { RegionCascader } from './RegionCascader';
 import { regionOptions } from './useRegions';
 
