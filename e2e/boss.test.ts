@@ -6,21 +6,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
-const signIn = async (page: Page, user: string, password: string) => {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: '账号登录' }).click();
-  await page.getByPlaceholder('请输入账号').fill(user);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-};
-
 /** A boss signs in, is offered 申请老板权限, applies and waits; answers the approval number. */
 const bossApplies = async (page: Page, user: string): Promise<string> => {
-  await signIn(page, user, 'boss1234');
+  await submitPasswordLogin(page, user, 'boss1234');
   await page.getByRole('button', { name: /申请老板权限/ }).click();
   await page.getByText('审批中…').waitFor();
   const text = await page.getByText(/审批编号：SP\d{12}/).innerText();
@@ -49,7 +41,7 @@ const adminDecides = async (page: Page, spNo: string, decision: '通过' | '驳�
 
 const adminPage = async () => {
   const admin = await browser.newPage();
-  await signIn(admin.page, 'admin', 'admin123');
+  await submitPasswordLogin(admin.page, 'admin', 'admin123');
   await admin.page.waitForURL('**/welcome');
   return admin;
 };
@@ -98,7 +90,7 @@ describe('boss permission approval', () => {
 
     // Meanwhile, signing in again is refused with the pending warning.
     const other = await browser.newPage();
-    await signIn(other.page, '13800000005', 'boss1234');
+    await submitPasswordLogin(other.page, '13800000005', 'boss1234');
     await other.page.getByText('审批中，暂时无法登录，请留意审批结果').waitFor();
     expect(new URL(other.page.url()).pathname).toBe('/login');
 

@@ -39,3 +39,15 @@ export const useBrowser = () => {
     },
   };
 };
+
+/** The path the page is on. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** Opens /login, goes to the 账号登录 tab (the QR code is offered first) and submits the form. */
+export const submitPasswordLogin = async (page: Page, user: string, password: string): Promise<void> => {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: '账号登录' }).click();
+  await page.getByPlaceholder('请输入账号').fill(user);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+};

@@ -5,18 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { pathOf, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
 const signIn = async (page: Page, user: string, password: string, roleName?: string) => {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: '账号登录' }).click();
-  await page.getByPlaceholder('请输入账号').fill(user);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitPasswordLogin(page, user, password);
   if (roleName) await page.getByText(roleName, { exact: true }).click();
   await page.waitForURL('**/welcome');
 };

@@ -4,21 +4,10 @@
  * where they were, and logs out to /relogin. Driven in Debian's Chromium on the real server.
  * (The store boss's 申请老板权限 is walked whole in boss.test.ts, which changes that account.)
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { pathOf, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
-
-const signIn = async (page: Page, user: string, password: string) => {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: '账号登录' }).click();
-  await page.getByPlaceholder('请输入账号').fill(user);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-};
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('signing in and moving around the console', () => {
   it('sends a visitor without a session to /login, and unknown paths to /404', async () => {
@@ -33,7 +22,7 @@ describe('signing in and moving around the console', () => {
 
   it('refuses a store employee code in the form with 请使用手机号登录', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'SYYG0001', 'store123');
+    await submitPasswordLogin(page, 'SYYG0001', 'store123');
     await page.getByText('请使用手机号登录').waitFor();
     expect(pathOf(page)).toBe('/login');
     await context.close();
@@ -41,7 +30,7 @@ describe('signing in and moving around the console', () => {
 
   it('walks a headquarters user through role choice, menu, breadcrumb, a forbidden path and logout', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, '13800000001', 'hq123456');
+    await submitPasswordLogin(page, '13800000001', 'hq123456');
 
     // Two roles at different data levels are offered; choose the headquarters one.
     await page.getByText('大区督导', { exact: true }).waitFor();
@@ -86,7 +75,7 @@ describe('signing in and moving around the console', () => {
 
   it('gives the administrator every group as 系统管理员', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'admin', 'admin123');
+    await submitPasswordLogin(page, 'admin', 'admin123');
     await page.waitForURL('**/welcome');
     const menuText = await page.getByTestId('side-menu').innerText();
     for (const name of ['商品管理', '系统运维', '业务安全', '审批中心', '基础管理']) expect(menuText).toContain(name);
@@ -96,7 +85,7 @@ describe('signing in and moving around the console', () => {
 
   it('shows a region manager only the region groups of their role', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, '13800000002', 'region123');
+    await submitPasswordLogin(page, '13800000002', 'region123');
     await page.getByText('大区经理', { exact: true }).click();
     await page.waitForURL('**/welcome');
     const menuText = await page.getByTestId('side-menu').innerText();

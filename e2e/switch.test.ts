@@ -5,22 +5,9 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { pathOf, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
-
-const signIn = async (page: Page, user: string, password: string) => {
-  await page.goto('/login');
-  // The password form sits behind the 账号登录 tab when the WeCom QR code is offered first.
-  const accountTab = page.getByRole('tab', { name: '账号登录' });
-  await accountTab.or(page.getByPlaceholder('请输入账号')).first().waitFor();
-  if (await accountTab.count()) await accountTab.click();
-  await page.getByPlaceholder('请输入账号').fill(user);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-};
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The /xxbLogin addresses the browser opened, in order (the ticket is in the query). */
 const recordXxbLogins = (context: BrowserContext): string[] => {
@@ -55,7 +42,7 @@ describe('switching role', () => {
       await route.continue();
     });
 
-    await signIn(page, '13800000001', 'hq123456');
+    await submitPasswordLogin(page, '13800000001', 'hq123456');
     await page.getByText('总部运营', { exact: true }).click();
     await page.waitForURL('**/welcome');
     expect(await menuText(page)).toContain('商品管理');
@@ -95,7 +82,7 @@ describe('switching role', () => {
 describe('quick login', () => {
   it('signs in once with the cookie; the second time stays on /login', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, '13800000001', 'hq123456');
+    await submitPasswordLogin(page, '13800000001', 'hq123456');
     await page.getByText('总部运营', { exact: true }).click();
     await page.waitForURL('**/welcome');
 

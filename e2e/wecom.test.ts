@@ -5,11 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { pathOf, useBrowser } from './browser';
 
 const browser = useBrowser();
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const qrOf = (page: Page) => page.getByRole('img', { name: '企业微信登录二维码' });
 
