@@ -42,6 +42,12 @@ export const ERR = {
   TOO_MANY_REQUESTS: 'SYS-42901',
   NOT_AVAILABLE: 'SYS-50101',
   INTERNAL: 'SYS-50001',
+  /** A record that does not exist, was deleted, or lies outside the caller's data scope. */
+  RECORD_NOT_FOUND: 'SYS-40402',
+  /** A delete refused because other records still refer to it. */
+  RECORD_IN_USE: 'SYS-40901',
+  /** A create or update that would duplicate a unique value. */
+  RECORD_DUPLICATE: 'SYS-40902',
 
   // Excel-type downloads answer -10 when there is nothing to export; exempt from the generic alert.
   EXCEL_EMPTY: '-10',
@@ -87,6 +93,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.TOO_MANY_REQUESTS]: '请求过于频繁，请稍后再试',
   [ERR.NOT_AVAILABLE]: '该功能尚未开放',
   [ERR.INTERNAL]: '系统繁忙，请稍后再试',
+  [ERR.RECORD_NOT_FOUND]: '记录不存在或已被删除',
+  [ERR.RECORD_IN_USE]: '该记录已被引用，不能删除',
+  [ERR.RECORD_DUPLICATE]: '该记录已存在',
   [ERR.EXCEL_EMPTY]: '没有可导出的数据',
   [ERR.STORE_AUTH_PASSED]: '授权通过',
   [ERR.STORE_AUTH_PENDING]: '审批中',

@@ -5,6 +5,7 @@
 import type { Access } from '@zb/contract/api/endpoint';
 import { ACCOUNT_VERSION_HEADER, accountVersion, type HierLevel, TAB_ROLE_HEADER } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
+import { formatDateTime } from '@zb/contract/time';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -13,7 +14,6 @@ import { BizError } from './errors';
 import { codesOfRole } from './roleCodes';
 import { type DataScope, HQ_SCOPE, scopeOfContent } from './scope';
 import { findSession, hashToken, isExpired, readSessionToken, type SessionRow, touchSession } from './session';
-import { formatDateTime } from './time';
 
 /** The account-version value of a user, as login answered it. */
 export const accountVersionOf = (user: { loginName: string; createdAt: Date }): string =>

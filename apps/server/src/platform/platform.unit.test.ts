@@ -1,4 +1,5 @@
 import { ERR } from '@zb/contract/errcodes';
+import { formatClock, formatDateTime } from '@zb/contract/time';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { userQuick } from '../modules/resources/schema';
@@ -6,7 +7,6 @@ import { pathOnly } from './audit';
 import { httpStatusOf } from './errors';
 import { redactUrl } from './requestLog';
 import { scopeOfContent, storeScopeFilter, storeTableScope } from './scope';
-import { formatClock, formatDateTime } from './time';
 
 describe('Beijing time', () => {
   it('formats dates as YYYY-MM-DD HH:mm:ss in UTC+8, across midnight', () => {

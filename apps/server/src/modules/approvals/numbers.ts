@@ -1,7 +1,8 @@
 /** Approval numbers (spNo): SP + the Beijing day (yyyymmdd) + that day's 4-digit sequence. */
+
+import { formatDateTime } from '@zb/contract/time';
 import { desc, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { formatDateTime } from '../../platform/time';
 import { approval } from './schema';
 
 const SEQUENCE_DIGITS = 4;

@@ -6,6 +6,7 @@ import type { ApprovalDetail, ApprovalEvent, ApprovalRow, approvalListQuery } fr
 import type { Page } from '@zb/contract/api/paging';
 import { APPROVAL_TYPES, type ApprovalStatus, type ApprovalType } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
+import { formatDateTime } from '@zb/contract/time';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -14,7 +15,6 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { storeTableScope } from '../../platform/scope';
-import { formatDateTime } from '../../platform/time';
 import { userAccount } from '../auth/schema';
 import { store } from '../stores/schema';
 import { approval, approvalEvent } from './schema';

@@ -3,6 +3,7 @@ import type { LoginInfo, LoginResult, MenuResource, QuickEntry, RoleEntry, RoleR
 import { ADMIN_ROLE_NAME, HIER_LEVELS } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
 import type { PasswordChange } from '@zb/contract/rules';
+import { formatDateTime } from '@zb/contract/time';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -12,7 +13,6 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { codesOfRoles } from '../../platform/roleCodes';
 import { type DataScope, HQ_SCOPE, scopeOfContent, storeTableScope } from '../../platform/scope';
 import { revokeUserSessions, setSessionRole } from '../../platform/session';
-import { formatDateTime } from '../../platform/time';
 import { type HeldRole, rolesOfUser } from '../hierarchy/queries';
 import { allResources, type ResourceRow, resourcesOfRole } from '../resources/queries';
 import { resource, roleResource, userQuick } from '../resources/schema';

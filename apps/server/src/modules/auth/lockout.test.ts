@@ -1,10 +1,10 @@
 import { AUTH_API } from '@zb/contract/api/auth';
 import { LOGIN_MAX_FAILURES } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
+import { formatClock } from '@zb/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../platform/schema';
-import { formatClock } from '../../platform/time';
 import { createRole, createUser, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { userAccount } from './schema';

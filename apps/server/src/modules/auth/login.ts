@@ -7,6 +7,7 @@
 import type { loginBody } from '@zb/contract/api/auth';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@zb/contract/constants';
 import { ERR, ERRMSG } from '@zb/contract/errcodes';
+import { formatClock } from '@zb/contract/time';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -15,7 +16,6 @@ import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
 import { burnPasswordCheck, verifyPassword } from '../../platform/password';
 import { createSession, deleteSession, revokeUserSessions } from '../../platform/session';
-import { formatClock } from '../../platform/time';
 import { noRoleRefusal } from '../approvals/bossAuthority';
 import { rolesOfUser } from '../hierarchy/queries';
 import { userAccount } from './schema';

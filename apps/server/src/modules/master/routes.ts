@@ -1,7 +1,9 @@
 /** The lookup calls of SPEC §7.3 under /rest/master/, at their exact paths. */
 import { MASTER_API, type MasterCategory } from '@zb/contract/api/master';
 import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { masterItemBinding } from './resource';
 import { listByCode, listCategory, listChildren } from './service';
 
 /** Whole-category lookups: endpoint → category. */
@@ -39,6 +41,8 @@ export const masterRoutes = async (app: FastifyInstance) => {
   for (const [name, category] of CHILDREN) {
     route(app, MASTER_API[name], ({ params }, { db }) => listChildren(db, category, (params as { id: number }).id));
   }
+
+  registerResource(app, masterItemBinding);
 
   route(app, MASTER_API.findMaster, ({ params }, { db }) => listByCode(db, (params as { code: string }).code));
 };

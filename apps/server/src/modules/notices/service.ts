@@ -2,11 +2,11 @@
 import type { NoticeDetail, NoticeRow } from '@zb/contract/api/notices';
 import type { Page } from '@zb/contract/api/paging';
 import { ERR } from '@zb/contract/errcodes';
+import { formatDateTime } from '@zb/contract/time';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
-import { formatDateTime } from '../../platform/time';
 import { store } from '../stores/schema';
 import { notice } from './schema';
 

@@ -1,0 +1,60 @@
+/**
+ * How a declared resource (contract/resource) meets its table: the table, the expression of any
+ * field that is not a column of the same name, joins, the rows it always leaves out, the data
+ * scope, soft delete, unique constraints, and — only where the entity has real rules — a
+ * service that replaces the default insert, update, delete or runs a batch action.
+ */
+import type { PathOverrides } from '@zb/contract/resource/api';
+import type { AnyResource } from '@zb/contract/resource/define';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
+import type { Auth } from '../context';
+import type { DataScope } from '../scope';
+
+export type Expr = AnyPgColumn | SQL | SQL.Aliased;
+
+export interface Join {
+  table: PgTable;
+  on: SQL;
+  /** Inner join; left join by default. */
+  inner?: boolean;
+}
+
+export interface WriteContext {
+  tx: Tx;
+  auth: Auth;
+}
+
+export type Values = Record<string, unknown>;
+
+export interface ResourceService {
+  /** Inserts the row; answers its id. Default: insert the form values into the table. */
+  create?: (ctx: WriteContext, values: Values) => Promise<number>;
+  /** Default: update the given values. `before` is the row as the detail reads it. */
+  update?: (ctx: WriteContext, id: number, values: Values, before: Values) => Promise<void>;
+  /** Default: delete the row (or mark it deleted with a soft delete). */
+  remove?: (ctx: WriteContext, id: number, before: Values) => Promise<void>;
+  /** Batch actions by key (contract `batch`): answers how many rows changed. */
+  batch?: Record<string, (ctx: WriteContext, ids: readonly number[]) => Promise<number>>;
+}
+
+export interface ResourceBinding {
+  decl: AnyResource;
+  table: PgTable;
+  /** The primary key column (the row's `id`). */
+  id: AnyPgColumn;
+  /** Fields that are not a column of `table` with the same key: joined columns, computed SQL. */
+  columns?: Record<string, Expr>;
+  joins?: readonly Join[];
+  /** Always applied: rows outside it do not exist for this resource. */
+  where?: SQL;
+  /** The rows a data scope may see; none means every scope sees every row. */
+  scope?: (scope: DataScope) => SQL | undefined;
+  /** A timestamp column marking a row deleted; such rows leave every list and detail. */
+  softDelete?: AnyPgColumn;
+  /** Unique constraint name → the field it concerns, for a duplicate's field error. */
+  uniques?: Record<string, string>;
+  paths?: PathOverrides;
+  service?: ResourceService;
+}

@@ -1,0 +1,184 @@
+/**
+ * The read side of a resource: the selection of its fields, the WHERE of its filters, scope and
+ * soft delete, the ORDER BY of its sort, and the paged list, count, single row and id snapshot
+ * (for exports) built from them.
+ */
+import type { FieldDef } from '@zb/contract/resource/define';
+import { lookupNameKey } from '@zb/contract/resource/format';
+import { rangeKeys } from '@zb/contract/resource/schemas';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { masterItem } from '../../modules/master/schema';
+import type { DataScope } from '../scope';
+import type { Expr, ResourceBinding, Values } from './binding';
+
+const SHANGHAI = 'Asia/Shanghai';
+
+/** `%` and `_` typed by the user match themselves. */
+export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The expression of every field; throws at start-up for a field with none. */
+export const fieldExprs = (b: ResourceBinding): Record<string, Expr> => {
+  const own = getTableColumns(b.table) as Record<string, Expr>;
+  const out: Record<string, Expr> = {};
+  for (const key of Object.keys(b.decl.fields)) {
+    const expr = b.columns?.[key] ?? own[key];
+    if (!expr) throw new Error(`resource ${b.decl.name}: field ${key} has no column or expression`);
+    out[key] = expr;
+  }
+  return out;
+};
+
+/** What a row selects: id, every field, and the name beside each lookup id. */
+export const selection = (b: ResourceBinding): Record<string, Expr> => {
+  const exprs = fieldExprs(b);
+  const out: Record<string, Expr> = { id: b.id, ...exprs };
+  for (const [key, f] of Object.entries(b.decl.fields)) {
+    if (f.type === 'lookup') {
+      out[lookupNameKey(key)] = sql<
+        string | null
+      >`(select ${masterItem.name} from ${masterItem} where ${masterItem.id} = ${exprs[key]})`;
+    }
+  }
+  return out;
+};
+
+const dayStart = (date: string) => sql`((${date})::date)::timestamp at time zone ${SHANGHAI}`;
+const nextDayStart = (date: string) => sql`((${date})::date + 1)::timestamp at time zone ${SHANGHAI}`;
+
+const filterOf = (key: string, f: FieldDef, e: Expr, q: Values): SQL | undefined => {
+  const v = q[key];
+  switch (f.filter) {
+    case 'like':
+      return typeof v === 'string' && v ? ilike(e as SQL, containing(v)) : undefined;
+    case 'eq':
+      return v === undefined ? undefined : eq(e as SQL, v);
+    case 'in':
+      return Array.isArray(v) && v.length ? inArray(e as SQL, v) : undefined;
+    case 'range': {
+      const { from, to } = rangeKeys(key);
+      const lo = q[from];
+      const hi = q[to];
+      if (f.type === 'datetime') {
+        return and(
+          lo === undefined ? undefined : gte(e as SQL, dayStart(String(lo))),
+          hi === undefined ? undefined : lt(e as SQL, nextDayStart(String(hi))),
+        );
+      }
+      return and(lo === undefined ? undefined : gte(e as SQL, lo), hi === undefined ? undefined : lte(e as SQL, hi));
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** The rows a caller may see at all: the binding's own condition, soft delete, data scope. */
+export const baseWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined =>
+  and(b.where, b.softDelete ? isNull(b.softDelete) : undefined, b.scope?.(scope));
+
+/** Base rows narrowed by the query's filters. */
+export const listWhere = (b: ResourceBinding, scope: DataScope, q: Values): SQL | undefined => {
+  const exprs = fieldExprs(b);
+  const filters = Object.entries(b.decl.fields)
+    .filter(([, f]) => f.filter)
+    .map(([k, f]) => filterOf(k, f, exprs[k] as Expr, q));
+  return and(baseWhere(b, scope), ...filters);
+};
+
+export const orderOf = (b: ResourceBinding, q: Values): SQL[] => {
+  const field = (q.sortBy as string | undefined) ?? b.decl.defaultSort.field;
+  const dir = (q.sortDir as 'asc' | 'desc' | undefined) ?? (q.sortBy ? 'asc' : b.decl.defaultSort.dir);
+  const e = fieldExprs(b)[field] as SQL;
+  const by = dir === 'asc' ? sql`${e} asc nulls last` : sql`${e} desc nulls last`;
+  // The id breaks ties, so paging never repeats or skips a row.
+  return [by, dir === 'asc' ? asc(b.id) : desc(b.id)];
+};
+
+// Drizzle's select builder changes type with every join; the engine composes it from data, so
+// it works on this one structural view of it.
+interface Builder {
+  leftJoin(table: unknown, on: SQL): Builder;
+  innerJoin(table: unknown, on: SQL): Builder;
+  where(w: SQL | undefined): Builder;
+  orderBy(...o: SQL[]): Builder;
+  limit(n: number): Builder;
+  offset(n: number): Builder;
+  then: Promise<Values[]>['then'];
+}
+
+const from = (db: Db, b: ResourceBinding, fields: Record<string, Expr>): Builder => {
+  let q = db
+    .select(fields as never)
+    .from(b.table)
+    .$dynamic() as unknown as Builder;
+  for (const j of b.joins ?? []) q = j.inner ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  return q;
+};
+
+/** Timestamps travel as ISO strings, whatever the driver answered. */
+const normalize = (row: Values): Values => {
+  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  return row;
+};
+
+export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values) => {
+  const where = listWhere(b, scope, q);
+  const pageNo = q.pageNo as number;
+  const pageSize = q.pageSize as number;
+  const rows = await from(db, b, selection(b))
+    .where(where)
+    .orderBy(...orderOf(b, q))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  const [total] = await from(db, b, { n: count() as unknown as Expr }).where(where);
+  return { list: rows.map(normalize), total: Number(total?.n ?? 0) };
+};
+
+export const countRows = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number> => {
+  const [total] = await from(db, b, { n: count() as unknown as Expr }).where(listWhere(b, scope, q));
+  return Number(total?.n ?? 0);
+};
+
+/** One row as the detail shows it, or undefined when it does not exist for this caller. */
+export const findRow = async (
+  db: Db,
+  b: ResourceBinding,
+  scope: DataScope,
+  id: number,
+): Promise<Values | undefined> => {
+  const [row] = await from(db, b, selection(b))
+    .where(and(baseWhere(b, scope), eq(b.id, id)))
+    .limit(1);
+  return row ? normalize(row) : undefined;
+};
+
+/** The ids of every row the query matches, in list order: an export's stable snapshot. */
+export const matchingIds = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number[]> => {
+  const rows = await from(db, b, { id: b.id })
+    .where(listWhere(b, scope, q))
+    .orderBy(...orderOf(b, q));
+  return rows.map((r) => Number(r.id));
+};
+
+/** Rows by id, in the order of `ids`. */
+export const rowsByIds = async (db: Db, b: ResourceBinding, ids: readonly number[]): Promise<Values[]> => {
+  if (ids.length === 0) return [];
+  const rows = await from(db, b, selection(b)).where(inArray(b.id, [...ids]));
+  const byId = new Map(rows.map((r) => [Number(r.id), normalize(r)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is Values => !!r);
+};

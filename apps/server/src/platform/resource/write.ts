@@ -1,0 +1,175 @@
+/**
+ * The write side of a resource: create, update, delete and batch actions, each in one
+ * transaction with its operation-log row (who, what, before, after). A unique violation becomes
+ * RECORD_DUPLICATE on its field, a delete of a referenced row RECORD_IN_USE (or a soft delete
+ * where the binding has one).
+ */
+import { ERR } from '@zb/contract/errcodes';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { recordOperation } from '../audit';
+import type { Auth } from '../context';
+import { BizError } from '../errors';
+import type { ResourceBinding, Values, WriteContext } from './binding';
+import { findRow } from './query';
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+/** The PostgreSQL error under a driver's or drizzle's wrapper. */
+const pgErrorOf = (err: unknown): PgError | null => {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const c = e as PgError & { cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    e = c.cause;
+  }
+  return null;
+};
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const duplicateError = (b: ResourceBinding, pg: PgError): BizError => {
+  const constraint = pg.constraint ?? pg.constraint_name ?? '';
+  const field = b.uniques?.[constraint];
+  const label = field ? b.decl.fields[field]?.label : undefined;
+  const msg = label ? `${label}已存在` : `该${b.decl.title}已存在`;
+  return new BizError(ERR.RECORD_DUPLICATE, msg, field ? { fields: { [field]: msg } } : null);
+};
+
+/** Runs a write; database refusals become Chinese business errors. */
+const translating = async <T>(b: ResourceBinding, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    const pg = pgErrorOf(err);
+    if (pg?.code === UNIQUE_VIOLATION) throw duplicateError(b, pg);
+    if (pg?.code === FOREIGN_KEY_VIOLATION) {
+      throw new BizError(ERR.RECORD_IN_USE, `该${b.decl.title}已被其他记录引用，不能删除`);
+    }
+    throw err;
+  }
+};
+
+const target = (b: ResourceBinding, id: number) => `${b.decl.name}:${id}`;
+
+const mustFind = async (tx: Tx, b: ResourceBinding, auth: Auth, id: number): Promise<Values> => {
+  const row = await findRow(tx, b, auth.scope, id);
+  if (!row) throw new BizError(ERR.RECORD_NOT_FOUND, `该${b.decl.title}不存在或已被删除`);
+  return row;
+};
+
+export const createRow = (db: Db, b: ResourceBinding, auth: Auth, values: Values): Promise<number> =>
+  translating(b, () =>
+    db.transaction(async (tx) => {
+      const ctx: WriteContext = { tx, auth };
+      const id = b.service?.create
+        ? await b.service.create(ctx, values)
+        : Number((await tx.insert(b.table).values(values).returning({ id: b.id }))[0]?.id);
+      const after = await mustFind(tx, b, auth, id);
+      await recordOperation(tx, {
+        userId: auth.user.id,
+        action: `${b.decl.name}.create`,
+        target: target(b, id),
+        after,
+      });
+      return id;
+    }),
+  );
+
+export const updateRow = (db: Db, b: ResourceBinding, auth: Auth, id: number, values: Values): Promise<void> =>
+  translating(b, () =>
+    db.transaction(async (tx) => {
+      const ctx: WriteContext = { tx, auth };
+      const before = await mustFind(tx, b, auth, id);
+      const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      if (b.service?.update) await b.service.update(ctx, id, given, before);
+      else if (Object.keys(given).length > 0) await tx.update(b.table).set(given).where(eq(b.id, id));
+      const after = await mustFind(tx, b, auth, id);
+      await recordOperation(tx, {
+        userId: auth.user.id,
+        action: `${b.decl.name}.update`,
+        target: target(b, id),
+        before,
+        after,
+      });
+    }),
+  );
+
+/** Marks a row deleted through the binding's soft-delete column. */
+const markDeleted = async (tx: Tx, b: ResourceBinding, id: number): Promise<void> => {
+  const key = Object.entries(getTableColumns(b.table)).find(([, c]) => c === b.softDelete)?.[0];
+  if (!key) throw new Error(`resource ${b.decl.name}: softDelete is not a column of its table`);
+  await tx
+    .update(b.table)
+    .set({ [key]: sql`now()` })
+    .where(eq(b.id, id));
+};
+
+const removeOne = async (ctx: WriteContext, b: ResourceBinding, id: number, before: Values): Promise<void> => {
+  const { tx } = ctx;
+  if (b.service?.remove) return b.service.remove(ctx, id, before);
+  const soft = b.softDelete;
+  if (soft && b.decl.actions.delete === 'soft') return markDeleted(tx, b, id);
+  // A referenced row is kept and marked deleted when the binding can; else the delete is refused.
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.delete(b.table).where(eq(b.id, id));
+    });
+  } catch (err) {
+    if (!soft || pgErrorOf(err)?.code !== FOREIGN_KEY_VIOLATION) throw err;
+    await markDeleted(tx, b, id);
+  }
+};
+
+/** Deletes each row (all or none), one operation-log row each. */
+export const deleteRows = (db: Db, b: ResourceBinding, auth: Auth, ids: readonly number[]): Promise<number> =>
+  translating(b, () =>
+    db.transaction(async (tx) => {
+      const ctx: WriteContext = { tx, auth };
+      for (const id of new Set(ids)) {
+        const before = await mustFind(tx, b, auth, id);
+        await removeOne(ctx, b, id, before);
+        await recordOperation(tx, {
+          userId: auth.user.id,
+          action: `${b.decl.name}.delete`,
+          target: target(b, id),
+          before,
+        });
+      }
+      return new Set(ids).size;
+    }),
+  );
+
+/** A batch action over rows the caller may see; every row's before/after goes to the log. */
+export const batchRows = (
+  db: Db,
+  b: ResourceBinding,
+  auth: Auth,
+  action: string,
+  ids: readonly number[],
+): Promise<number> =>
+  translating(b, () =>
+    db.transaction(async (tx) => {
+      const run = b.service?.batch?.[action];
+      if (!run) throw new BizError(ERR.PARAM_INVALID, '未知的批量操作');
+      const unique = [...new Set(ids)];
+      const before = new Map<number, Values>();
+      for (const id of unique) before.set(id, await mustFind(tx, b, auth, id));
+      const changed = await run({ tx, auth }, unique);
+      for (const id of unique) {
+        await recordOperation(tx, {
+          userId: auth.user.id,
+          action: `${b.decl.name}.${action}`,
+          target: target(b, id),
+          before: before.get(id),
+          after: await findRow(tx, b, auth.scope, id),
+        });
+      }
+      return changed;
+    }),
+  );

@@ -1,0 +1,107 @@
+/**
+ * The endpoints a declaration implies, at `${api}/list`, `/detail/:id`, `/save` (POST creates,
+ * PUT updates), `/delete`, `/batch` and `/export`, each with the access of its page or button.
+ * An entity whose calls SPEC fixes (e.g. accounts, SPEC §7.7) moves them with `paths`.
+ */
+
+import { codes, type Endpoint, endpoint, type Method } from '../api/endpoint';
+import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
+import type { Page } from '../api/paging';
+import type { AnyResource } from './define';
+import { batchBody, createSchema, exportQuery, idParams, idsBody, listQuery, updateSchema } from './schemas';
+
+export type ResourceRow = { id: number } & Record<string, unknown>;
+
+export type ResourceCall = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'batch' | 'export';
+
+export type PathOverrides = Partial<Record<ResourceCall, { method: Method; path: string }>>;
+
+export interface ExportStarted {
+  jobId: number;
+}
+
+export interface SaveResult {
+  id: number;
+}
+
+export interface BatchResult {
+  /** Rows the action changed. */
+  count: number;
+}
+
+export interface ResourceApi {
+  list: Endpoint<Record<string, unknown>, undefined, Page<ResourceRow>>;
+  detail: Endpoint<undefined, undefined, ResourceRow>;
+  create?: Endpoint<undefined, Record<string, unknown>, SaveResult>;
+  update?: Endpoint<undefined, Record<string, unknown>, SaveResult>;
+  delete?: Endpoint<undefined, { ids: number[] }, BatchResult>;
+  batch?: Endpoint<undefined, { action: string; ids: number[] }, BatchResult>;
+  export?: Endpoint<Record<string, unknown>, undefined, ExportStarted>;
+}
+
+const cache = new WeakMap<AnyResource, ResourceApi>();
+
+/** The endpoints of a resource (the same records every time for a declaration). */
+export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): ResourceApi => {
+  const kept = cache.get(decl);
+  if (kept) return kept;
+  const at = (call: ResourceCall, method: Method, path: string) =>
+    paths[call] ?? { method, path: `${decl.api}${path}` };
+  const t = decl.title;
+  const api: ResourceApi = {
+    list: endpoint({
+      ...at('list', 'GET', '/list'),
+      access: pageAccess(decl.page),
+      query: listQuery(decl) as never,
+      summary: `${t}列表`,
+    }),
+    detail: endpoint({
+      ...at('detail', 'GET', '/detail/:id'),
+      access: pageAccess(decl.page),
+      params: idParams,
+      summary: `${t}详情`,
+    }),
+  };
+  if (decl.actions.create) {
+    api.create = endpoint({
+      ...at('create', 'POST', '/save'),
+      access: buttonAccess(decl.page, 'add'),
+      body: createSchema(decl) as never,
+      summary: `新增${t}`,
+    });
+  }
+  if (decl.actions.update) {
+    api.update = endpoint({
+      ...at('update', 'PUT', '/save'),
+      access: buttonAccess(decl.page, 'edit'),
+      body: updateSchema(decl) as never,
+      summary: `修改${t}`,
+    });
+  }
+  if (decl.actions.delete) {
+    api.delete = endpoint({
+      ...at('delete', 'POST', '/delete'),
+      access: buttonAccess(decl.page, 'delete'),
+      body: idsBody,
+      summary: `删除${t}`,
+    });
+  }
+  if (decl.batch?.length) {
+    api.batch = endpoint({
+      ...at('batch', 'POST', '/batch'),
+      access: codes(...new Set(decl.batch.map((b) => buttonCodeOf(decl.page, b.button)))),
+      body: batchBody(decl) as never,
+      summary: `批量处理${t}`,
+    });
+  }
+  if (decl.actions.export) {
+    api.export = endpoint({
+      ...at('export', 'GET', '/export'),
+      access: buttonAccess(decl.page, 'export'),
+      query: exportQuery(decl) as never,
+      summary: `导出${t}`,
+    });
+  }
+  cache.set(decl, api);
+  return api;
+};

@@ -1,0 +1,159 @@
+/**
+ * The resource engine's declarations (DESIGN.md "The resource engine"). One declaration per
+ * entity — its fields with Chinese labels, types, lookups and validation; which fields the list
+ * shows, filters and sorts by; the detail's sections; the page whose permission codes guard it;
+ * whether it is exported — serves the server's API (platform/resource) and the browser's list
+ * and detail pages (web platform/resource). Adding an ordinary entity is a declaration here plus
+ * a table binding on the server: see docs/resource-engine.md.
+ */
+import type { MasterCategory } from '../api/master';
+
+export type FieldType =
+  /** One line of text. */
+  | 'text'
+  /** Several lines of text. */
+  | 'textarea'
+  | 'int'
+  /** Integer 分; shown and typed in 元 with two decimals. */
+  | 'money'
+  | 'bool'
+  /** One of `options`. */
+  | 'enum'
+  /** The id of a master_item of `lookup` (SPEC §7.3). */
+  | 'lookup'
+  /** YYYY-MM-DD. */
+  | 'date'
+  /** An ISO instant; shown as YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
+  | 'datetime'
+  /** A JSON value, shown as formatted text (logs' before/after). */
+  | 'json';
+
+export interface EnumOption {
+  value: string;
+  label: string;
+  /** antd Tag colour in lists. */
+  color?: string;
+}
+
+/** How a field filters the list: `like` contains (text), `eq` equals, `range` from–to, `in` any of. */
+export type FilterKind = 'like' | 'eq' | 'range' | 'in';
+
+export interface FieldDef {
+  label: string;
+  type: FieldType;
+  /** Required on create and update. */
+  required?: boolean;
+  /** Text: most characters. Int/money: largest value (money in 分). */
+  max?: number;
+  /** Text: fewest characters when given. Int/money: smallest value (default 0 for money). */
+  min?: number;
+  /** Text: a pattern the value must match, with its Chinese message. */
+  pattern?: { regex: RegExp; message: string };
+  options?: readonly EnumOption[];
+  /** A bool's words, e.g. 启用/停用 (default 是/否), and the tag colour of true. */
+  boolLabels?: { yes: string; no: string; color?: string };
+  lookup?: MasterCategory;
+  /** Never written through the engine (ids, times, values a service computes). */
+  readOnly?: boolean;
+  /** Written on create only (a login name, a code). */
+  createOnly?: boolean;
+  /** Default of the create form. */
+  default?: string | number | boolean;
+  /** A list column; `width` in px. */
+  list?: boolean | { width?: number; fixed?: 'left' | 'right' };
+  filter?: FilterKind;
+  sort?: boolean;
+  /** In the export; defaults to `list`. */
+  export?: boolean;
+  /** The detail section it shows in; the first section when not given. */
+  section?: string;
+  /** Not in the detail view or form (a list-only computed column). */
+  hidden?: boolean;
+  placeholder?: string;
+  /** One line of help under the input. */
+  help?: string;
+}
+
+export interface BatchActionDef {
+  key: string;
+  label: string;
+  /** The button of the page whose code the action needs (edit, delete, enable…). */
+  button: string;
+  /** Confirmation text; the action asks before running when given. */
+  confirm?: string;
+  danger?: boolean;
+}
+
+export interface ResourceDecl {
+  /** Unique, e.g. 'account'; the operation log's target prefix and the export source name. */
+  name: string;
+  /** Chinese noun: '账号'. */
+  title: string;
+  /** The list page (route table path): its codes guard reads, its buttons guard writes. */
+  page: string;
+  /** The detail page, when the entity has one; else view and edit happen in a drawer. */
+  detailPage?: string;
+  /** API base path: `${api}/list`, `/detail/:id`, `/save`, `/delete`, `/batch`, `/export`. */
+  api: string;
+  fields: Record<string, FieldDef>;
+  /** Ordered detail sections; fields without `section` go in the first. */
+  sections?: readonly string[];
+  /** The field naming a row in confirmations and titles. */
+  rowLabel: string;
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  /** What the API allows; each write needs its page button (add, edit, delete). */
+  actions: {
+    create?: boolean;
+    update?: boolean;
+    /** hard: the row goes; soft: it is marked deleted and leaves every list. */
+    delete?: false | 'hard' | 'soft';
+    export?: boolean;
+  };
+  batch?: readonly BatchActionDef[];
+}
+
+/** Declares an entity; checks the declaration's internal references at load time. */
+export const defineResource = (decl: ResourceDecl): ResourceDecl => {
+  const keys = Object.keys(decl.fields);
+  const check = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(`resource ${decl.name}: ${what}`);
+  };
+  check(keys.includes(decl.rowLabel), `rowLabel ${decl.rowLabel} is not a field`);
+  check(!!decl.fields[decl.defaultSort.field]?.sort, `defaultSort ${decl.defaultSort.field} is not sortable`);
+  for (const [key, f] of Object.entries(decl.fields)) {
+    check(f.type !== 'enum' || !!f.options?.length, `${key}: an enum needs options`);
+    check(f.type !== 'lookup' || !!f.lookup, `${key}: a lookup needs its category`);
+    check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
+    check(f.filter !== 'like' || f.type === 'text' || f.type === 'textarea', `${key}: like filters text only`);
+    check(
+      f.filter !== 'range' || ['int', 'money', 'date', 'datetime'].includes(f.type),
+      `${key}: range filters numbers and dates`,
+    );
+  }
+  return decl;
+};
+
+export type AnyResource = ResourceDecl;
+
+/** Fields in declaration order, with their keys. */
+export const fieldsOf = (decl: AnyResource): [string, FieldDef][] => Object.entries(decl.fields);
+
+/** Fields the create/update form writes. */
+export const writableFields = (decl: AnyResource, mode: 'create' | 'update'): [string, FieldDef][] =>
+  fieldsOf(decl).filter(([, f]) => !f.readOnly && !f.hidden && (mode === 'create' || !f.createOnly));
+
+export const listFields = (decl: AnyResource): [string, FieldDef][] => fieldsOf(decl).filter(([, f]) => !!f.list);
+
+export const filterFields = (decl: AnyResource): [string, FieldDef][] => fieldsOf(decl).filter(([, f]) => !!f.filter);
+
+export const exportFields = (decl: AnyResource): [string, FieldDef][] =>
+  fieldsOf(decl).filter(([, f]) => f.export ?? !!f.list);
+
+export const sortableFields = (decl: AnyResource): string[] =>
+  fieldsOf(decl)
+    .filter(([, f]) => f.sort)
+    .map(([k]) => k);
+
+/** The label of an enum value (the value itself when unknown). */
+export const optionLabel = (f: FieldDef, value: unknown): string =>
+  f.options?.find((o) => o.value === String(value))?.label ?? String(value ?? '');
