@@ -32,3 +32,9 @@ export const useCan = (buttonCode: string): boolean => {
 /** The user's own resource entry for a code: its display name and tip win over the contract's. */
 export const resourceOf = (user: SessionUser | null, code: string | null): MenuResource | undefined =>
   code && user ? user.menu.find((m) => m.code === code) : undefined;
+
+/** A test of any button code against the signed-in user's buttons (for lists of actions). */
+export const useButtons = (): ((buttonCode: string) => boolean) => {
+  const user = useSessionUser();
+  return (code) => !!user && user.btn.includes(code);
+};

@@ -1,0 +1,155 @@
+/**
+ * The list page of a declared entity: search form, toolbar (新增, batch actions, 导出, 刷新, 密度,
+ * 列设置), table with 共 N 条 paging, row actions 查看/编辑/删除 (删除 asks 确定删除？). A row opens
+ * in the entity's detail page, or in a drawer when it has none. Hand-written pages add their own
+ * row actions and toolbar buttons through props.
+ */
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { ResourceRow } from '@zb/contract/resource/api';
+import type { AnyResource } from '@zb/contract/resource/define';
+import { listFields } from '@zb/contract/resource/define';
+import { Button, Space, type TableColumnType, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type CustomInputs, CustomInputsContext } from './customInputs';
+import { exportQueryOf, type ResourceParams } from './listParams';
+import { type DrawerState, ResourceDrawer } from './ResourceDrawer';
+import { ResourceSearchForm } from './ResourceSearchForm';
+import { ResourceTable } from './ResourceTable';
+import { TableSettingsMenu } from './TableSettingsMenu';
+import { useTableSettings } from './tableSettings';
+import { useResourceActions } from './useResourceActions';
+import { useResourceList } from './useResourceList';
+
+export interface ListPageProps {
+  decl: AnyResource;
+  /** More actions in a row's 操作 column, after 查看/编辑/删除. */
+  rowActions?: (row: ResourceRow) => ReactNode;
+  /** More buttons in the toolbar. */
+  toolbar?: ReactNode;
+  /** The export control, given the list's current filters (the download centre's button). */
+  exportButton?: (query: Record<string, string>) => ReactNode;
+  /** Rows open read-only (logs): no 编辑 even for a user who may. */
+  readOnly?: boolean;
+  /** Controls of the page's own for some fields of the form. */
+  inputs?: CustomInputs;
+}
+
+const NO_INPUTS: CustomInputs = {};
+
+export const detailUrl = (decl: AnyResource, id: number | null, edit = false): string =>
+  `${decl.detailPage}?${id === null ? 'create=1' : `id=${id}${edit ? '&edit=1' : ''}`}`;
+
+export function ResourceListPage({ decl, rowActions, toolbar, exportButton, readOnly, inputs }: ListPageProps) {
+  const list = useResourceList(decl);
+  const actions = useResourceActions(decl);
+  const table = useTableSettings(decl.name);
+  const navigate = useNavigate();
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const canEdit = actions.can.update && !readOnly;
+
+  const open = (id: number | null, editing: boolean) => {
+    if (decl.detailPage) navigate(detailUrl(decl, id, editing));
+    else setDrawer({ id, editing });
+  };
+
+  const selectable = actions.can.batch.length > 0 || actions.can.delete;
+  const selectedRows = list.rows.filter((r) => selected.includes(r.id));
+
+  const actionColumn: TableColumnType<ResourceRow> = {
+    key: '__actions',
+    title: '操作',
+    fixed: 'right',
+    width: 160 + (rowActions ? 80 : 0),
+    render: (_: unknown, row: ResourceRow) => (
+      <Space size={0} wrap>
+        <Button type="link" size="small" onClick={() => open(row.id, false)}>
+          查看
+        </Button>
+        {canEdit && (
+          <Button type="link" size="small" onClick={() => open(row.id, true)}>
+            编辑
+          </Button>
+        )}
+        {actions.can.delete && (
+          <Button type="link" size="small" danger onClick={() => void actions.remove([row])}>
+            删除
+          </Button>
+        )}
+        {rowActions?.(row)}
+      </Space>
+    ),
+  };
+
+  const columnChoices = listFields(decl).map(([key, f]) => ({ key, title: f.label }));
+  const params: ResourceParams = list.params;
+
+  return (
+    <CustomInputsContext.Provider value={inputs ?? NO_INPUTS}>
+      <ResourceSearchForm decl={decl} filters={params.filters} onSearch={list.search} onReset={list.reset} />
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12, gap: 8, flexWrap: 'wrap' }}>
+        <Space wrap>
+          {actions.can.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null, true)}>
+              新增{decl.title}
+            </Button>
+          )}
+          {actions.can.batch.map((b) => (
+            <Button
+              key={b.key}
+              danger={b.danger}
+              disabled={selected.length === 0}
+              onClick={async () => {
+                if (await actions.runBatch(b, selected)) setSelected([]);
+              }}
+            >
+              {b.label}
+            </Button>
+          ))}
+          {actions.can.delete && (
+            <Button
+              danger
+              disabled={selected.length === 0}
+              onClick={async () => {
+                if (await actions.remove(selectedRows)) setSelected([]);
+              }}
+            >
+              批量删除
+            </Button>
+          )}
+          {actions.can.export && exportButton?.(exportQueryOf(params))}
+          {toolbar}
+          {selected.length > 0 && <span>已选 {selected.length} 项</span>}
+        </Space>
+        <Space size={4}>
+          <Tooltip title="刷新">
+            <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void actions.refresh()} />
+          </Tooltip>
+          <TableSettingsMenu
+            columns={columnChoices}
+            hidden={table.settings.hidden}
+            density={table.settings.density}
+            onToggle={table.toggleColumn}
+            onReset={table.resetColumns}
+            onDensity={table.setDensity}
+          />
+        </Space>
+      </div>
+      <ResourceTable
+        decl={decl}
+        rows={list.rows}
+        params={params}
+        loading={list.loading}
+        pagination={list.pagination}
+        hidden={table.settings.hidden}
+        density={table.settings.density}
+        actions={actionColumn}
+        selected={selectable ? selected : undefined}
+        onSelect={selectable ? setSelected : undefined}
+        onSort={list.sort}
+      />
+      {!decl.detailPage && <ResourceDrawer decl={decl} state={drawer} onChange={setDrawer} />}
+    </CustomInputsContext.Provider>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The search form above a resource list: one control per declared filter, 查询/重置, and 展开/收起
+ * when there are more than a row's worth. Shows what the URL says.
+ */
+import { MASTER_API } from '@zb/contract/api/master';
+import type { AnyResource, FieldDef } from '@zb/contract/resource/define';
+import { filterFields } from '@zb/contract/resource/define';
+import { rangeKeys } from '@zb/contract/resource/schemas';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { LookupSelect } from '../inputs/LookupSelect';
+import { filtersFromForm, formFromFilters } from './searchValues';
+
+/** Filters shown before 展开. */
+export const COLLAPSED_FILTERS = 3;
+
+const WIDTH = 180;
+
+const boolOptions = (f: FieldDef) => [
+  { value: 'true', label: f.boolLabels?.yes ?? '是' },
+  { value: 'false', label: f.boolLabels?.no ?? '否' },
+];
+
+const control = (key: string, f: FieldDef): ReactNode => {
+  const label = f.label;
+  if (f.filter === 'range') {
+    if (f.type === 'date' || f.type === 'datetime') {
+      return (
+        <Form.Item key={key} label={label} name={key}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 260 }} />
+        </Form.Item>
+      );
+    }
+    const { from, to } = rangeKeys(key);
+    const money = f.type === 'money';
+    return (
+      <Form.Item key={key} label={label}>
+        <Space.Compact>
+          <Form.Item name={from} noStyle>
+            <InputNumber placeholder="最小" precision={money ? 2 : 0} style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item name={to} noStyle>
+            <InputNumber placeholder="最大" precision={money ? 2 : 0} style={{ width: 100 }} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    );
+  }
+  const input = (() => {
+    if (f.type === 'enum') {
+      return (
+        <Select
+          allowClear
+          mode={f.filter === 'in' ? 'multiple' : undefined}
+          placeholder="全部"
+          options={f.options?.map((o) => ({ value: o.value, label: o.label }))}
+          style={{ width: WIDTH }}
+        />
+      );
+    }
+    if (f.type === 'bool')
+      return <Select allowClear placeholder="全部" options={boolOptions(f)} style={{ width: WIDTH }} />;
+    if (f.type === 'lookup') {
+      return (
+        <LookupSelect
+          endpoint={MASTER_API.findMaster}
+          params={{ code: f.lookup ?? '' }}
+          placeholder="全部"
+          style={{ width: WIDTH }}
+        />
+      );
+    }
+    if (f.type === 'int' || f.type === 'money') return <InputNumber style={{ width: WIDTH }} />;
+    if (f.type === 'date') return <DatePicker style={{ width: WIDTH }} />;
+    return <Input allowClear maxLength={50} placeholder={`请输入${label}`} style={{ width: WIDTH }} />;
+  })();
+  return (
+    <Form.Item key={key} label={label} name={key}>
+      {input}
+    </Form.Item>
+  );
+};
+
+interface Props {
+  decl: AnyResource;
+  filters: Record<string, string>;
+  onSearch: (filters: Record<string, string>) => void;
+  onReset: () => void;
+}
+
+export function ResourceSearchForm({ decl, filters, onSearch, onReset }: Props) {
+  const [form] = Form.useForm();
+  const [expanded, setExpanded] = useState(false);
+  const fields = useMemo(() => filterFields(decl), [decl]);
+  const formValues = useMemo(() => formFromFilters(decl, filters), [decl, filters]);
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(formValues);
+  }, [form, formValues]);
+  if (fields.length === 0) return null;
+  const shown = expanded ? fields : fields.slice(0, COLLAPSED_FILTERS);
+
+  return (
+    <Form
+      form={form}
+      name={`${decl.name}-search`}
+      layout="inline"
+      initialValues={formValues}
+      onFinish={(v) => onSearch(filtersFromForm(decl, v))}
+      style={{ marginBottom: 16, rowGap: 12 }}
+      aria-label={`${decl.title}查询`}
+    >
+      {shown.map(([key, f]) => control(key, f))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button onClick={onReset}>重置</Button>
+          {fields.length > COLLAPSED_FILTERS && (
+            <Button type="link" onClick={() => setExpanded((e) => !e)}>
+              {expanded ? '收起' : '展开'}
+            </Button>
+          )}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * A page may give a field its own control (e.g. a parent picker that follows another field).
+ * The control sits inside the field's Form.Item, which hands it `value` and `onChange`.
+ */
+import type { FieldDef } from '@zb/contract/resource/define';
+import { type ComponentType, createContext } from 'react';
+
+export interface CustomInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  field: FieldDef;
+}
+
+export type CustomInputs = Readonly<Record<string, ComponentType<CustomInputProps>>>;
+
+export const CustomInputsContext = createContext<CustomInputs>({});
