@@ -34,7 +34,7 @@ const signIn = (buttons: string[]) =>
 
 const server = (save: (body: Record<string, unknown>) => unknown = () => envelope({ id: 99 })) =>
   stubFetch((url, init) => {
-    const path = url.split('?')[0];
+    const path = url.split('?')[0] ?? '';
     if (path === '/rest/basicProps/list') return { body: envelope({ list: [row], total: 1 }) };
     if (path === '/rest/basicProps/save') return { body: save(JSON.parse(String(init.body))) };
     if (path === '/rest/basicProps/delete') return { body: envelope({ count: 1 }) };
