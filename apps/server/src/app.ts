@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { masterRoutes } from './modules/master/routes';
@@ -53,6 +54,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(requestLogPlugin);
 
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(approvalRoutes);
   await app.register(noticeRoutes);
   await app.register(masterRoutes);

@@ -9,6 +9,9 @@ type PageModule = { default: ComponentType };
 
 /** Pages built so far, by contract route path. */
 const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
+  '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
+  '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
+  '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
   '/basicProps': () => import('../features/master/BasicPropsPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),

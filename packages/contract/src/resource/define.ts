@@ -57,6 +57,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Written on create only (a login name, a code). */
   createOnly?: boolean;
+  /** Written, never read back (an initial password): not a column the list or detail shows. */
+  writeOnly?: boolean;
   /** Default of the create form. */
   default?: string | number | boolean;
   /** A list column; `width` in px. */
@@ -124,6 +126,10 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
     check(f.type !== 'enum' || !!f.options?.length, `${key}: an enum needs options`);
     check(f.type !== 'lookup' || !!f.lookup, `${key}: a lookup needs its category`);
     check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
+    check(
+      !f.writeOnly || (!!f.createOnly && !f.list && !f.filter && !f.sort),
+      `${key}: a write-only field is create-only and never listed`,
+    );
     check(f.filter !== 'like' || f.type === 'text' || f.type === 'textarea', `${key}: like filters text only`);
     check(
       f.filter !== 'range' || ['int', 'money', 'date', 'datetime'].includes(f.type),
@@ -142,12 +148,17 @@ export const fieldsOf = (decl: AnyResource): [string, FieldDef][] => Object.entr
 export const writableFields = (decl: AnyResource, mode: 'create' | 'update'): [string, FieldDef][] =>
   fieldsOf(decl).filter(([, f]) => !f.readOnly && !f.hidden && (mode === 'create' || !f.createOnly));
 
-export const listFields = (decl: AnyResource): [string, FieldDef][] => fieldsOf(decl).filter(([, f]) => !!f.list);
+export const listFields = (decl: AnyResource): [string, FieldDef][] =>
+  fieldsOf(decl).filter(([, f]) => !!f.list && !f.writeOnly);
+
+/** Fields a row carries (everything but write-only ones). */
+export const readableFields = (decl: AnyResource): [string, FieldDef][] =>
+  fieldsOf(decl).filter(([, f]) => !f.writeOnly);
 
 export const filterFields = (decl: AnyResource): [string, FieldDef][] => fieldsOf(decl).filter(([, f]) => !!f.filter);
 
 export const exportFields = (decl: AnyResource): [string, FieldDef][] =>
-  fieldsOf(decl).filter(([, f]) => f.export ?? !!f.list);
+  readableFields(decl).filter(([, f]) => f.export ?? !!f.list);
 
 export const sortableFields = (decl: AnyResource): string[] =>
   fieldsOf(decl)

@@ -3,7 +3,7 @@
  * soft delete, the ORDER BY of its sort, and the paged list, count, single row and id snapshot
  * (for exports) built from them.
  */
-import type { FieldDef } from '@zb/contract/resource/define';
+import { type FieldDef, readableFields } from '@zb/contract/resource/define';
 import { lookupNameKey } from '@zb/contract/resource/format';
 import { rangeKeys } from '@zb/contract/resource/schemas';
 import {
@@ -36,7 +36,7 @@ export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, 
 export const fieldExprs = (b: ResourceBinding): Record<string, Expr> => {
   const own = getTableColumns(b.table) as Record<string, Expr>;
   const out: Record<string, Expr> = {};
-  for (const key of Object.keys(b.decl.fields)) {
+  for (const [key] of readableFields(b.decl)) {
     const expr = b.columns?.[key] ?? own[key];
     if (!expr) throw new Error(`resource ${b.decl.name}: field ${key} has no column or expression`);
     out[key] = expr;
@@ -48,7 +48,7 @@ export const fieldExprs = (b: ResourceBinding): Record<string, Expr> => {
 export const selection = (b: ResourceBinding): Record<string, Expr> => {
   const exprs = fieldExprs(b);
   const out: Record<string, Expr> = { id: b.id, ...exprs };
-  for (const [key, f] of Object.entries(b.decl.fields)) {
+  for (const [key, f] of readableFields(b.decl)) {
     if (f.type === 'lookup') {
       out[lookupNameKey(key)] = sql<
         string | null

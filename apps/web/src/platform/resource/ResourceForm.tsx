@@ -45,10 +45,7 @@ export function ResourceForm({ decl, row, onSubmit, onDone, onCancel, onDirtyCha
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, onDirtyChange]);
 
-  const sections = sectionsOf(decl, (f) => !f.readOnly || !creating).map((s) => ({
-    ...s,
-    fields: s.fields.filter(([, f]) => !f.readOnly),
-  }));
+  const sections = sectionsOf(decl, (f) => !f.readOnly && (creating || !f.writeOnly));
 
   const submit = async (values: Record<string, unknown>) => {
     setSaving(true);
@@ -79,32 +76,30 @@ export function ResourceForm({ decl, row, onSubmit, onDone, onCancel, onDirtyCha
       onFinish={submit}
       aria-label={`${creating ? '新增' : '编辑'}${decl.title}`}
     >
-      {sections.map((s) =>
-        s.fields.length === 0 ? null : (
-          <div key={s.title ?? 'main'}>
-            {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
-            <Row gutter={24}>
-              {s.fields.map(([key, f]) => {
-                const locked = !creating && !!f.createOnly;
-                const Custom = custom[key];
-                return (
-                  <Col key={key} xs={24} md={f.type === 'textarea' ? 24 : 12}>
-                    <Form.Item
-                      name={key}
-                      label={f.label}
-                      extra={f.help}
-                      rules={locked ? [] : [ruleOf(fieldSchema(f), !!f.required)]}
-                      {...itemPropsOf(f)}
-                    >
-                      {Custom ? <Custom field={f} disabled={locked} /> : fieldInput(f, locked)}
-                    </Form.Item>
-                  </Col>
-                );
-              })}
-            </Row>
-          </div>
-        ),
-      )}
+      {sections.map((s) => (
+        <div key={s.title ?? 'main'}>
+          {s.title && <Divider titlePlacement="start">{s.title}</Divider>}
+          <Row gutter={24}>
+            {s.fields.map(([key, f]) => {
+              const locked = !creating && !!f.createOnly;
+              const Custom = custom[key];
+              return (
+                <Col key={key} xs={24} md={f.type === 'textarea' ? 24 : 12}>
+                  <Form.Item
+                    name={key}
+                    label={f.label}
+                    extra={f.help}
+                    rules={locked ? [] : [ruleOf(fieldSchema(f), !!f.required)]}
+                    {...itemPropsOf(f)}
+                  >
+                    {Custom ? <Custom field={f} disabled={locked} /> : fieldInput(f, locked)}
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+        </div>
+      ))}
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>
           保存

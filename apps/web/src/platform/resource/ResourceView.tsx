@@ -8,7 +8,7 @@ import { sectionsOf } from './sections';
 export function ResourceView({ decl, row }: { decl: AnyResource; row: ResourceRow }) {
   return (
     <>
-      {sectionsOf(decl).map((s) => (
+      {sectionsOf(decl, (f) => !f.writeOnly).map((s) => (
         <Descriptions
           key={s.title ?? 'main'}
           title={s.title ?? undefined}
