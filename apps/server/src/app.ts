@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
@@ -58,6 +59,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(approvalRoutes);
   await app.register(noticeRoutes);
   await app.register(masterRoutes);
+  await app.register(logRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
 

@@ -12,8 +12,10 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
   '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
   '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
+  '/apiLog': () => import('../features/logs/ApiLogPage'),
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
   '/basicProps': () => import('../features/master/BasicPropsPage'),
+  '/operationLog': () => import('../features/logs/OperationLogPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -1,0 +1,32 @@
+/** /operationLog and /apiLog on the resource engine: read-only lists over the audit tables, with the actor's name. */
+import { API_LOG, OPERATION_LOG } from '@zb/contract/entities/logs';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ResourceBinding } from '../../platform/resource/binding';
+import { registerResource } from '../../platform/resource/register';
+import { apiLog, operationLog } from '../../platform/schema';
+import { userAccount } from '../auth/schema';
+
+const actor = alias(userAccount, 'actor');
+
+export const operationLogBinding: ResourceBinding = {
+  decl: OPERATION_LOG,
+  table: operationLog,
+  id: operationLog.id,
+  columns: { userName: actor.nickname, loginName: actor.loginName },
+  joins: [{ table: actor, on: eq(actor.id, operationLog.userId) }],
+};
+
+export const apiLogBinding: ResourceBinding = {
+  decl: API_LOG,
+  table: apiLog,
+  id: apiLog.id,
+  columns: { userName: actor.nickname },
+  joins: [{ table: actor, on: eq(actor.id, apiLog.userId) }],
+};
+
+export const logRoutes = async (app: FastifyInstance) => {
+  registerResource(app, operationLogBinding);
+  registerResource(app, apiLogBinding);
+};
