@@ -14,6 +14,13 @@ import { isApiError } from '../apiError';
 import { call } from '../http';
 import { useButtons } from '../permissions';
 
+/** Query keys a resource's writes make stale besides its own (lookups fed by it, for one). */
+const related = new Map<string, readonly (readonly unknown[])[]>();
+
+export const relateQueries = (decl: AnyResource, keys: readonly (readonly unknown[])[]): void => {
+  related.set(decl.name, keys);
+};
+
 export const resourceKey = (decl: AnyResource) => ['resource', decl.name] as const;
 export const detailKey = (decl: AnyResource, id: number) => [...resourceKey(decl), 'detail', id] as const;
 
