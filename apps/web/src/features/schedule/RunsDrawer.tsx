@@ -1,7 +1,7 @@
-/** 执行记录: the runs of one job, newest first, paged. */
+/** 执行记录: the runs of one job, newest first, paged (keyed by job, so another job starts at page 1). */
 import { SCHEDULE_RUN_STATUS, type ScheduleJobRow, type ScheduleRunRow } from '@zb/contract/api/schedule';
 import { Drawer, Table, type TableProps, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { runTag, triggerText } from './scheduleModel';
 import { useJobRuns } from './useSchedule';
 
@@ -21,7 +21,6 @@ const columns: TableProps<ScheduleRunRow>['columns'] = [
 
 export function RunsDrawer({ job, onClose }: { job: ScheduleJobRow | null; onClose: () => void }) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  useEffect(() => setPage({ pageNo: 1, pageSize: 10 }), [job?.name]);
   const runs = useJobRuns(job?.name ?? null, page.pageNo, page.pageSize);
   return (
     <Drawer open={job !== null} title={job ? `执行记录：${job.title}` : ''} size={900} onClose={onClose}>

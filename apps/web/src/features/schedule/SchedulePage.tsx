@@ -99,7 +99,7 @@ export default function SchedulePage() {
         onSave={(cron) => s.save.mutateAsync({ name: editing?.name ?? '', cron })}
         onClose={() => setEditing(null)}
       />
-      <RunsDrawer job={viewing} onClose={() => setViewing(null)} />
+      <RunsDrawer key={viewing?.name ?? ''} job={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }
