@@ -7,17 +7,22 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { configUtilsRoutes } from './modules/configUtils/routes';
 import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
+import { JOBS } from './modules/schedule/jobs';
+import { scheduleRoutes } from './modules/schedule/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
 import { envelopePlugin } from './platform/envelope';
+import { eventsPlugin } from './platform/events/plugin';
 import { guardPlugin } from './platform/guard';
 import { requestLogPlugin } from './platform/requestLog';
 import { routeRegistryPlugin } from './platform/route';
+import { schedulePlugin } from './platform/schedule/plugin';
 import { webPlugin } from './platform/web';
 
 export interface BuildOptions {
@@ -48,11 +53,13 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   app.decorate('cipher', createCipher(await loadCipherSecret(db, config.secret)));
 
   await app.register(routeRegistryPlugin);
+  await app.register(eventsPlugin);
   await app.register(envelopePlugin);
   await app.register(fastifyCookie);
   await app.register(guardPlugin);
   await app.register(apiLogPlugin);
   await app.register(requestLogPlugin);
+  await app.register(schedulePlugin, { jobs: JOBS });
 
   await app.register(authRoutes);
   await app.register(accountRoutes);
@@ -62,6 +69,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(logRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(configUtilsRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -20,6 +20,8 @@ export interface AppConfig {
   secret: string | null;
   /** WeCom (企业微信) web login. */
   wxwork: WxworkConfig;
+  /** How often the scheduler looks for due jobs (SCHEDULE_TICK_MS, 0 = never); off when absent (tests). */
+  scheduleTickMs?: number | null;
 }
 
 export interface WxworkConfig {
@@ -45,6 +47,13 @@ const parsePort = (raw: string | undefined): number => {
   return port;
 };
 
+const parseTickMs = (raw: string | undefined): number | null => {
+  if (raw === undefined || raw === '') return 15_000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`SCHEDULE_TICK_MS must be a whole number of ms, got "${raw}"`);
+  return ms === 0 ? null : ms;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => ({
   port: parsePort(env.PORT),
   host: env.HOST || '127.0.0.1',
@@ -60,4 +69,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
     agentId: env.WXWORK_AGENT_ID || WXWORK_DEMO.agentId,
     secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
   },
+  scheduleTickMs: parseTickMs(env.SCHEDULE_TICK_MS),
 });

@@ -61,6 +61,9 @@ export const ERR = {
   APPROVAL_TICKET_INVALID: 'APPR-40101',
   APPROVAL_NOT_USABLE: 'APPR-40301',
   APPROVAL_DECIDED: 'APPR-40901',
+
+  // Scheduled jobs (/schedule).
+  SCHEDULE_RUNNING: 'SCHED-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -103,6 +106,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.APPROVAL_TICKET_INVALID]: '申请凭证无效或已过期，请重新登录后申请',
   [ERR.APPROVAL_NOT_USABLE]: '该审批不能用于登录',
   [ERR.APPROVAL_DECIDED]: '该申请已处理',
+  [ERR.SCHEDULE_RUNNING]: '该任务正在执行，请稍后再试',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -8,4 +8,7 @@ export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/stores/schema';
 export * from '../modules/wxwork/schema';
+export * from '../platform/events/schema';
+export * from '../platform/schedule/schema';
 export * from '../platform/schema';
+export * from '../platform/settingsSchema';

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { BizError, httpStatusOf } from './errors';
+import { requestEvent } from './events/plugin';
 
 // Messages of zod's own checks (types, numbers…) in Chinese; the contract's rules carry their own.
 z.config(z.locales.zhCN());
@@ -40,7 +41,7 @@ export const envelopePlugin = fp(
   async (app) => {
     app.decorateRequest('errcode', null);
 
-    app.setErrorHandler((err, req, reply) => {
+    app.setErrorHandler(async (err, req, reply) => {
       if (err instanceof BizError) {
         return sendEnvelope(req, reply, httpStatusOf(err.errcode), fail(err.errcode, err.message, err.data));
       }
@@ -51,6 +52,19 @@ export const envelopePlugin = fp(
         return sendEnvelope(req, reply, err.statusCode, fail(ERR.PARAM_INVALID, message));
       }
       req.log.error({ err }, 'unexpected error');
+      // The caller hears only SYS-50001; the message and stack go to the system event log.
+      await requestEvent(req, {
+        level: 'error',
+        kind: 'unhandled_error',
+        message: `未处理的异常：${err instanceof Error ? err.message : String(err)}`,
+        userId: req.auth?.user.id ?? req.actorId ?? null,
+        loginName: req.auth?.user.loginName ?? null,
+        detail: {
+          method: req.method,
+          path: req.url.split('?')[0],
+          stack: err instanceof Error ? err.stack : undefined,
+        },
+      });
       return sendEnvelope(req, reply, 500, fail(ERR.INTERNAL));
     });
 

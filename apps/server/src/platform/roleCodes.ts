@@ -19,7 +19,7 @@ export const menuOrder = [
   asc(resource.id),
 ];
 
-const PERMISSIONS_VERSION = 'permissions_version';
+export const PERMISSIONS_VERSION = 'permissions_version';
 
 interface Kept {
   version: string;

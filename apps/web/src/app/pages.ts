@@ -16,6 +16,8 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
   '/basicProps': () => import('../features/master/BasicPropsPage'),
   '/operationLog': () => import('../features/logs/OperationLogPage'),
+  '/schedule': () => import('../features/schedule/SchedulePage'),
+  '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -5,6 +5,7 @@ import { fieldErrors } from '@zb/contract/rules';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BizError } from '../../platform/errors';
+import { requestEvent } from '../../platform/events/plugin';
 import { type RequestContext, route } from '../../platform/route';
 import { clearSessionCookie, deleteSession, readSessionToken } from '../../platform/session';
 import { wxworkCodeSignIn } from '../wxwork/routes';
@@ -12,19 +13,35 @@ import { adminResources, loginInfo, modifyPassword, scrmStoreCount, selectRole }
 import { type LoginInput, passwordLogin } from './login';
 import { areaCode } from './schema';
 import { saveShortcuts, shortcutList, shortcutTree } from './shortcuts';
+import { sessionUser, withSignInEvent } from './signInEvents';
 import { ticketRoutes } from './ticketRoutes';
 import { answerSignedIn } from './ticketSession';
 
 /** Signs in, sets the session cookie and answers the login result. */
-const signIn = async (input: LoginInput, ctx: RequestContext) =>
-  answerSignedIn(await passwordLogin(ctx.db, input, readSessionToken(ctx.req), ctx.req.server.cipher), ctx);
+const signIn = (input: LoginInput, ctx: RequestContext, how = '账号密码') =>
+  withSignInEvent(ctx, input.user, how, async () =>
+    answerSignedIn(await passwordLogin(ctx.db, input, readSessionToken(ctx.req), ctx.req.server.cipher), ctx),
+  );
 
 export const authRoutes = async (app: FastifyInstance) => {
   route(app, AUTH_API.login, ({ body }, ctx) => signIn(body, ctx));
 
   route(app, AUTH_API.logout, async (_input, { db, req, reply }) => {
     const token = readSessionToken(req);
-    if (token) await deleteSession(db, token);
+    if (token) {
+      const user = await sessionUser(db, token);
+      await deleteSession(db, token);
+      if (user) {
+        req.actorId = user.id;
+        await requestEvent(req, {
+          level: 'info',
+          kind: 'logout',
+          message: '退出登录',
+          userId: user.id,
+          loginName: user.loginName,
+        });
+      }
+    }
     clearSessionCookie(reply);
     return null;
   });
@@ -58,7 +75,7 @@ export const authRoutes = async (app: FastifyInstance) => {
 
   // WeCom sign-in: a QR code's `code` (modules/wxwork), or the account and password.
   route(app, AUTH_API.wxworkLogin, ({ query }, ctx) => {
-    if (query.code) return wxworkCodeSignIn(query.code, ctx);
+    if (query.code) return withSignInEvent(ctx, null, '企业微信扫码', () => wxworkCodeSignIn(query.code!, ctx));
     if (query.user === undefined || query.password === undefined) {
       throw new BizError(ERR.PARAM_INVALID, '请提供企业微信登录码（code）或账号密码');
     }
@@ -70,6 +87,6 @@ export const authRoutes = async (app: FastifyInstance) => {
     if (!parsed.success) {
       throw new BizError(ERR.PARAM_INVALID, parsed.error.issues[0]?.message, { fields: fieldErrors(parsed.error) });
     }
-    return signIn(parsed.data, ctx);
+    return signIn(parsed.data, ctx, '企业微信账号密码');
   });
 };

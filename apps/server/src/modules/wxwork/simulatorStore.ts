@@ -107,3 +107,19 @@ export const confirmState = async (
     .returning({ state: wxsimLogin.state });
   return updated.length === 1 ? 'confirmed' : 'alreadyConfirmed';
 };
+
+/**
+ * Forgets QR states whose code can no longer be used (the QR expired, and any code minted on it
+ * too) and expired tokens; answers how many rows went. Run by the scheduled clean-up.
+ */
+export const purgeSimulatorState = async (db: Db, now = new Date()): Promise<number> => {
+  const logins = await db
+    .delete(wxsimLogin)
+    .where(lt(wxsimLogin.createdAt, secondsAgo(now, WXWORK_QR_TTL_SECONDS + SIM_CODE_SECONDS)))
+    .returning({ state: wxsimLogin.state });
+  const tokens = await db
+    .delete(wxsimToken)
+    .where(lt(wxsimToken.expiresAt, now))
+    .returning({ token: wxsimToken.token });
+  return logins.length + tokens.length;
+};

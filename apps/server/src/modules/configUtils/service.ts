@@ -1,0 +1,107 @@
+/**
+ * /configUtils: the declared settings with their current value and last change, their history,
+ * a change, and the permissions-cache refresh. Only contract/settings keys are ever read here,
+ * so the secrets kept in app_setting never leave the server.
+ */
+import type { SettingChangeRow, SettingRow } from '@zb/contract/api/configUtils';
+import type { Page } from '@zb/contract/api/paging';
+import { SETTINGS, type SettingKey } from '@zb/contract/settings';
+import { formatDateTime } from '@zb/contract/time';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { recordOperation } from '../../platform/audit';
+import { PERMISSIONS_VERSION } from '../../platform/roleCodes';
+import { appSetting } from '../../platform/schema';
+import { readSetting, writeSetting } from '../../platform/settings';
+import { settingChange } from '../../platform/settingsSchema';
+import { userAccount } from '../auth/schema';
+
+const KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+const lastChange = async (db: Db, key: SettingKey) => {
+  const [row] = await db
+    .select({ userName: userAccount.nickname, at: settingChange.at })
+    .from(settingChange)
+    .leftJoin(userAccount, eq(userAccount.id, settingChange.userId))
+    .where(eq(settingChange.key, key))
+    .orderBy(desc(settingChange.at), desc(settingChange.id))
+    .limit(1);
+  return row ?? null;
+};
+
+const settingRow = async (db: Db, key: SettingKey): Promise<SettingRow> => {
+  const def = SETTINGS[key];
+  const last = await lastChange(db, key);
+  return {
+    key,
+    label: def.label,
+    description: def.description,
+    value: await readSetting(db, key),
+    default: def.default,
+    unit: def.unit,
+    min: def.min,
+    max: def.max,
+    updatedBy: last?.userName ?? null,
+    updatedAt: last ? formatDateTime(last.at) : null,
+  };
+};
+
+export const listSettings = async (db: Db): Promise<SettingRow[]> => {
+  const out: SettingRow[] = [];
+  for (const key of KEYS) out.push(await settingRow(db, key));
+  return out;
+};
+
+export const updateSetting = async (db: Db, userId: number, key: SettingKey, value: number): Promise<SettingRow> => {
+  await db.transaction((tx) => writeSetting(tx, key, value, userId));
+  return settingRow(db, key);
+};
+
+export const settingHistory = async (
+  db: Db,
+  q: { key?: string | undefined; pageNo: number; pageSize: number },
+): Promise<Page<SettingChangeRow>> => {
+  const where = q.key ? eq(settingChange.key, q.key) : undefined;
+  const [total] = await db.select({ n: count() }).from(settingChange).where(where);
+  const rows = await db
+    .select({
+      id: settingChange.id,
+      key: settingChange.key,
+      oldValue: settingChange.oldValue,
+      newValue: settingChange.newValue,
+      userName: userAccount.nickname,
+      at: settingChange.at,
+    })
+    .from(settingChange)
+    .leftJoin(userAccount, eq(userAccount.id, settingChange.userId))
+    .where(where)
+    .orderBy(desc(settingChange.at), desc(settingChange.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      label: (SETTINGS as Record<string, { label: string }>)[r.key]?.label ?? r.key,
+      at: formatDateTime(r.at),
+    })),
+    total: total?.n ?? 0,
+  };
+};
+
+/** Bumps the permissions version: every instance finds its kept role codes stale on its next call. */
+export const refreshPermissions = async (db: Db, userId: number): Promise<{ version: string }> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appSetting)
+      .set({ value: sql`(${appSetting.value}::bigint + 1)::text`, updatedAt: new Date() })
+      .where(eq(appSetting.key, PERMISSIONS_VERSION))
+      .returning({ value: appSetting.value });
+    const version = row?.value ?? '0';
+    await recordOperation(tx, {
+      userId,
+      action: 'refreshPermissions',
+      target: `app_setting:${PERMISSIONS_VERSION}`,
+      after: { version },
+    });
+    return { version };
+  });

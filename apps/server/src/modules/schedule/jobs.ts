@@ -1,0 +1,50 @@
+/**
+ * The scheduled jobs. Adding one is one entry in JOBS: a unique name, a Chinese title, a default
+ * cron expression (5 fields, Beijing time) and `run`, which answers a Chinese one-line result.
+ * A job that throws ends 'failed' with its error's message, and a system event records it.
+ */
+import type { JobDef } from '../../platform/schedule/job';
+import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
+import { readSetting } from '../../platform/settings';
+import { purgeSimulatorState } from '../wxwork/simulatorStore';
+
+/** Finished runs kept per job. */
+export const RUNS_KEPT_PER_JOB = 200;
+
+export const JOBS: readonly JobDef[] = [
+  {
+    name: 'purgeSessions',
+    title: '清理过期会话',
+    defaultCron: '*/30 * * * *',
+    run: async ({ db, now }) => `清理过期会话 ${await purgeSessions(db, now)} 条`,
+  },
+  {
+    name: 'purgeUsedTickets',
+    title: '清理过期的已用凭证',
+    defaultCron: '15 * * * *',
+    run: async ({ db, now }) => `清理过期凭证 ${await purgeUsedTickets(db, now)} 条`,
+  },
+  {
+    name: 'purgeWxsim',
+    title: '清理企业微信模拟器过期登录码',
+    defaultCron: '20 * * * *',
+    run: async ({ db, now }) => `清理过期登录码与令牌 ${await purgeSimulatorState(db, now)} 条`,
+  },
+  {
+    name: 'purgeLogs',
+    title: '清理过期操作日志与接口日志',
+    defaultCron: '30 3 * * *',
+    run: async ({ db, now }) => {
+      const days = await readSetting(db, 'operationLogRetentionDays');
+      const { op, api } = await purgeLogs(db, now, days);
+      return `保留 ${days} 天：清理操作日志 ${op} 条、接口日志 ${api} 条`;
+    },
+  },
+  {
+    name: 'purgeScheduleRuns',
+    title: '清理定时任务执行记录',
+    defaultCron: '45 3 * * *',
+    run: async ({ db }) =>
+      `每个任务保留最近 ${RUNS_KEPT_PER_JOB} 条：清理执行记录 ${await purgeRuns(db, RUNS_KEPT_PER_JOB)} 条`,
+  },
+];

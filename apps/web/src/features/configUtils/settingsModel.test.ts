@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { boundsText, checkSettingValue } from './settingsModel';
+
+describe('a typed setting value', () => {
+  it('is accepted within its bounds, as a whole number', () => {
+    expect(checkSettingValue('operationLogRetentionDays', 90)).toEqual({ ok: true, value: 90 });
+    expect(checkSettingValue('operationLogRetentionDays', '365')).toEqual({ ok: true, value: 365 });
+  });
+
+  it('is refused with the same Chinese message the server gives', () => {
+    expect(checkSettingValue('operationLogRetentionDays', 5)).toEqual({
+      ok: false,
+      message: '操作日志保留天数不能小于 30天',
+    });
+    expect(checkSettingValue('uploadMaxKb', 20000)).toEqual({ ok: false, message: '图片上传大小上限不能大于 10240KB' });
+    expect(checkSettingValue('uploadMaxKb', 1.5)).toEqual({ ok: false, message: '图片上传大小上限须为整数' });
+    expect(checkSettingValue('uploadMaxKb', null)).toEqual({ ok: false, message: '请填写配置值' });
+    expect(checkSettingValue('nope', 1)).toEqual({ ok: false, message: '配置项不存在' });
+  });
+});
+
+it('shows the bounds with their unit and the default', () => {
+  expect(boundsText({ min: 30, max: 3650, unit: '天', default: 180 })).toBe('30 – 3650 天，默认 180 天');
+});
