@@ -18,6 +18,7 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/operationLog': () => import('../features/logs/OperationLogPage'),
   '/schedule': () => import('../features/schedule/SchedulePage'),
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
+  '/systemLog': () => import('../features/logs/SystemLogPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -41,3 +41,67 @@ export const API_LOG = defineResource({
     ms: { label: '耗时(毫秒)', type: 'int', list: { width: 110 }, filter: 'range', sort: true },
   },
 });
+
+/** Kinds of system event (/systemLog), with their Chinese names. */
+export const SYSTEM_EVENT_KINDS = {
+  server_start: '服务启动',
+  server_stop: '服务停止',
+  login: '登录',
+  login_failed: '登录失败',
+  logout: '退出登录',
+  job_failed: '定时任务失败',
+  unhandled_error: '系统异常',
+} as const;
+
+export type EventKind = keyof typeof SYSTEM_EVENT_KINDS;
+
+export const EVENT_LEVELS = {
+  info: { label: '信息', color: 'blue' },
+  warn: { label: '警告', color: 'gold' },
+  error: { label: '错误', color: 'red' },
+} as const;
+
+export type EventLevel = keyof typeof EVENT_LEVELS;
+
+const KIND_COLORS: Partial<Record<EventKind, string>> = {
+  login_failed: 'orange',
+  job_failed: 'red',
+  unhandled_error: 'red',
+};
+
+export const SYSTEM_LOG = defineResource({
+  name: 'systemLog',
+  title: '系统日志',
+  page: '/systemLog',
+  api: '/rest/systemLog',
+  rowLabel: 'message',
+  defaultSort: { field: 'at', dir: 'desc' },
+  sections: ['事件', '详情'],
+  actions: { export: true },
+  fields: {
+    at: { label: '时间', type: 'datetime', list: { width: 170 }, filter: 'range', sort: true },
+    level: {
+      label: '级别',
+      type: 'enum',
+      options: Object.entries(EVENT_LEVELS).map(([value, l]) => ({ value, label: l.label, color: l.color })),
+      list: { width: 80 },
+      filter: 'eq',
+    },
+    kind: {
+      label: '类型',
+      type: 'enum',
+      options: Object.entries(SYSTEM_EVENT_KINDS).map(([value, label]) => ({
+        value,
+        label,
+        color: KIND_COLORS[value as EventKind],
+      })),
+      list: { width: 120 },
+      filter: 'in',
+    },
+    message: { label: '内容', type: 'text', list: true, filter: 'like' },
+    loginName: { label: '账号', type: 'text', list: { width: 130 }, filter: 'like' },
+    ip: { label: 'IP', type: 'text', list: { width: 130 }, filter: 'like' },
+    instance: { label: '服务实例', type: 'text', list: { width: 160 } },
+    detail: { label: '详情', type: 'json', section: '详情', export: false },
+  },
+});

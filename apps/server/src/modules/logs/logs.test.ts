@@ -1,6 +1,6 @@
 /** /operationLog and /apiLog: every write and every call can be found again, by who, what and when. */
 import type { Page } from '@zb/contract/api/paging';
-import { API_LOG, OPERATION_LOG } from '@zb/contract/entities/logs';
+import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
 import { ERR } from '@zb/contract/errcodes';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
@@ -59,5 +59,18 @@ describe('/apiLog', () => {
     const zhang = await t.signIn('13800000001', 'hq123456');
     const res = await zhang.call(calls.list, { query: {} });
     expect([ERR.FORBIDDEN, ERR.ROLE_REQUIRED]).toContain(res.body.errcode);
+  });
+});
+
+describe('/systemLog', () => {
+  it('lists sign-ins by kind and account, and refuses a kind it does not know', async () => {
+    const events = resourceApi(SYSTEM_LOG);
+    const page = await list(events.list, { kind: 'login,logout', loginName: 'admin' });
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.list.every((r) => r.kind === 'login' || r.kind === 'logout')).toBe(true);
+    expect(page.list[0]).toMatchObject({ loginName: 'admin', level: 'info' });
+    const bad = await admin.call(events.list, { query: { kind: 'reboot' } });
+    expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect(bad.body.errmsg).toBe('类型无效');
   });
 });

@@ -1,8 +1,9 @@
 /** /operationLog and /apiLog on the resource engine: read-only lists over the audit tables, with the actor's name. */
-import { API_LOG, OPERATION_LOG } from '@zb/contract/entities/logs';
+import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { systemEvent } from '../../platform/events/schema';
 import type { ResourceBinding } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { apiLog, operationLog } from '../../platform/schema';
@@ -26,7 +27,10 @@ export const apiLogBinding: ResourceBinding = {
   joins: [{ table: actor, on: eq(actor.id, apiLog.userId) }],
 };
 
+export const systemLogBinding: ResourceBinding = { decl: SYSTEM_LOG, table: systemEvent, id: systemEvent.id };
+
 export const logRoutes = async (app: FastifyInstance) => {
+  registerResource(app, systemLogBinding);
   registerResource(app, operationLogBinding);
   registerResource(app, apiLogBinding);
 };

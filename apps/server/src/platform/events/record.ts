@@ -2,19 +2,9 @@
  * recordEvent writes one system event. It never throws: an event that cannot be written goes
  * to the server log instead, so logging never breaks the sign-in or the error answer it records.
  */
+import type { EventKind, EventLevel } from '@zb/contract/entities/logs';
 import type { Db } from '../../db/client';
 import { systemEvent } from './schema';
-
-export type EventLevel = 'info' | 'warn' | 'error';
-
-export type EventKind =
-  | 'server_start'
-  | 'server_stop'
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'job_failed'
-  | 'unhandled_error';
 
 export interface SystemEvent {
   level: EventLevel;
