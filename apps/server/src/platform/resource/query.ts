@@ -105,8 +105,9 @@ export const orderOf = (b: ResourceBinding, q: Values): SQL[] => {
   const dir = (q.sortDir as 'asc' | 'desc' | undefined) ?? (q.sortBy ? 'asc' : b.decl.defaultSort.dir);
   const e = fieldExprs(b)[field] as SQL;
   const by = dir === 'asc' ? sql`${e} asc nulls last` : sql`${e} desc nulls last`;
+  const then = !q.sortBy && b.decl.defaultSort.then ? [sql`${fieldExprs(b)[b.decl.defaultSort.then] as SQL} asc`] : [];
   // The id breaks ties, so paging never repeats or skips a row.
-  return [by, dir === 'asc' ? asc(b.id) : desc(b.id)];
+  return [by, ...then, dir === 'asc' ? asc(b.id) : desc(b.id)];
 };
 
 // Drizzle's select builder changes type with every join; the engine composes it from data, so
