@@ -6,13 +6,16 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { downloadRoutes } from './modules/downloads/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
 import { envelopePlugin } from './platform/envelope';
+import { exportWorkerPlugin } from './platform/exports/worker';
 import { guardPlugin } from './platform/guard';
 import { requestLogPlugin } from './platform/requestLog';
 import { routeRegistryPlugin } from './platform/route';
@@ -58,6 +61,9 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(masterRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
+  await app.register(downloadRoutes);
+  await app.register(uploadRoutes);
+  await app.register(exportWorkerPlugin, { enabled: config.exportWorker });
 
   await app.register(webPlugin);
   return app;

@@ -20,6 +20,8 @@ export interface AppConfig {
   secret: string | null;
   /** WeCom (企业微信) web login. */
   wxwork: WxworkConfig;
+  /** Run the export worker in this instance (EXPORT_WORKER=0 turns it off). */
+  exportWorker: boolean;
 }
 
 export interface WxworkConfig {
@@ -60,4 +62,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
     agentId: env.WXWORK_AGENT_ID || WXWORK_DEMO.agentId,
     secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
   },
+  exportWorker: env.EXPORT_WORKER !== '0' && env.EXPORT_WORKER !== 'false',
 });

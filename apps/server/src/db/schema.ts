@@ -8,4 +8,6 @@ export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/stores/schema';
 export * from '../modules/wxwork/schema';
+export * from '../platform/exports/schema';
+export * from '../platform/files/schema';
 export * from '../platform/schema';
