@@ -81,10 +81,10 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
       throw new LeaseLost();
     }
 
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    // No styles, no shared strings: half the time, and nothing kept per row (dates are text already).
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(source.title.slice(0, 31));
     sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 18 }));
-    sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
 
     let rowCount = 0;
