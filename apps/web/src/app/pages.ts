@@ -10,6 +10,7 @@ type PageModule = { default: ComponentType };
 /** Pages built so far, by contract route path. */
 const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
+  '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -62,10 +62,7 @@ export interface ExportStatusView {
 
 export const exportHistoryQuery = pagingQuery.extend({
   /** An administrator's "everyone's exports"; refused for anyone else. */
-  all: z
-    .enum(['0', '1'], { error: 'all 只能是 0 或 1' })
-    .optional()
-    .transform((v) => v === '1'),
+  all: z.enum(['0', '1'], { error: 'all 只能是 0 或 1' }).optional(),
 });
 
 const jobId = z.coerce

@@ -26,10 +26,11 @@ const statusOf = (job: Pick<JobRow, 'status' | 'finishedAt'>, cutoff: Date): Exp
 export const listExports = async (
   db: Db,
   auth: Auth,
-  q: { pageNo: number; pageSize: number; all: boolean },
+  q: { pageNo: number; pageSize: number; all?: '0' | '1' },
 ): Promise<Page<ExportJobView>> => {
-  if (q.all && !auth.user.isAdmin) throw new BizError(ERR.FORBIDDEN, '只有管理员可以查看全部导出记录');
-  const where = q.all ? undefined : eq(exportJob.userId, auth.user.id);
+  const all = q.all === '1';
+  if (all && !auth.user.isAdmin) throw new BizError(ERR.FORBIDDEN, '只有管理员可以查看全部导出记录');
+  const where = all ? undefined : eq(exportJob.userId, auth.user.id);
   const [rows, [total], days] = await Promise.all([
     db
       .select({ job: exportJob, userName: userAccount.nickname })
