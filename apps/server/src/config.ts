@@ -22,6 +22,8 @@ export interface AppConfig {
   wxwork: WxworkConfig;
   /** How often the scheduler looks for due jobs (SCHEDULE_TICK_MS, 0 = never); off when absent (tests). */
   scheduleTickMs?: number | null;
+  /** Run the export worker in this instance (EXPORT_WORKER=0 turns it off). */
+  exportWorker: boolean;
 }
 
 export interface WxworkConfig {
@@ -70,4 +72,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
     secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
   },
   scheduleTickMs: parseTickMs(env.SCHEDULE_TICK_MS),
+  exportWorker: env.EXPORT_WORKER !== '0' && env.EXPORT_WORKER !== 'false',
 });

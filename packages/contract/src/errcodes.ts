@@ -64,6 +64,16 @@ export const ERR = {
 
   // Scheduled jobs (/schedule).
   SCHEDULE_RUNNING: 'SCHED-40901',
+  // Download centre (exports).
+  EXPORT_NOT_FOUND: 'EXPORT-40401',
+  EXPORT_NOT_READY: 'EXPORT-40901',
+  EXPORT_EXPIRED: 'EXPORT-41001',
+
+  // Uploads.
+  UPLOAD_NO_FILE: 'UPLOAD-40001',
+  UPLOAD_NOT_FOUND: 'UPLOAD-40401',
+  UPLOAD_TOO_LARGE: 'UPLOAD-41301',
+  UPLOAD_TYPE: 'UPLOAD-41501',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -107,6 +117,13 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.APPROVAL_NOT_USABLE]: '该审批不能用于登录',
   [ERR.APPROVAL_DECIDED]: '该申请已处理',
   [ERR.SCHEDULE_RUNNING]: '该任务正在执行，请稍后再试',
+  [ERR.EXPORT_NOT_FOUND]: '导出记录不存在',
+  [ERR.EXPORT_NOT_READY]: '文件尚未导出完成，请稍后再下载',
+  [ERR.EXPORT_EXPIRED]: '文件已过期，请重新导出',
+  [ERR.UPLOAD_NO_FILE]: '请选择要上传的图片',
+  [ERR.UPLOAD_NOT_FOUND]: '图片不存在或已删除',
+  [ERR.UPLOAD_TOO_LARGE]: '图片超过大小限制',
+  [ERR.UPLOAD_TYPE]: '不支持的图片类型，仅支持 PNG、JPEG、GIF、WEBP',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

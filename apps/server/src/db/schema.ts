@@ -9,6 +9,8 @@ export * from '../modules/resources/schema';
 export * from '../modules/stores/schema';
 export * from '../modules/wxwork/schema';
 export * from '../platform/events/schema';
+export * from '../platform/exports/schema';
+export * from '../platform/files/schema';
 export * from '../platform/schedule/schema';
 export * from '../platform/schema';
 export * from '../platform/settingsSchema';

@@ -3,6 +3,8 @@
  * schemas of the input, and the access declaration the guard enforces. Every route in the app —
  * static files included — must declare its access: the registry refuses to start otherwise.
  */
+
+import type { Readable } from 'node:stream';
 import type { Endpoint } from '@zb/contract/api/endpoint';
 import { ERR, ok } from '@zb/contract/errcodes';
 import { fieldErrors } from '@zb/contract/rules';
@@ -38,10 +40,20 @@ export class WithMessage<R> {
   ) {}
 }
 
-export type Handler<Q, B, R> = (
-  input: Input<Q, B>,
-  ctx: RequestContext,
-) => Promise<R | WithMessage<R>> | R | WithMessage<R>;
+/**
+ * A reply that is not an envelope: a file streamed with its own headers (an export's .xlsx, an
+ * uploaded image). Errors must be thrown before it is returned; they still answer an envelope.
+ */
+export class Streamed {
+  constructor(
+    readonly body: Readable | Buffer,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+type Answer<R> = R | WithMessage<R> | Streamed;
+
+export type Handler<Q, B, R> = (input: Input<Q, B>, ctx: RequestContext) => Promise<Answer<R>> | Answer<R>;
 
 const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
   if (!schema) return undefined as T;
@@ -74,6 +86,7 @@ export const route = <Q, B, R>(app: FastifyInstance, endpoint: Endpoint<Q, B, R>
       };
       const data = await handler(input, ctx);
       req.errcode = ERR.OK;
+      if (data instanceof Streamed) return reply.headers(data.headers).send(data.body);
       return data instanceof WithMessage ? ok(data.data, data.errmsg) : ok(data);
     },
   });

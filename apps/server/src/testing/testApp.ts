@@ -38,6 +38,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   secureCookie: false,
   secret: null,
   wxwork: WXWORK_DEMO,
+  // Tests run export jobs by hand (runNextExport) unless they ask for the worker.
+  exportWorker: false,
   ...overrides,
 });
 

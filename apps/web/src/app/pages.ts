@@ -19,6 +19,7 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/schedule': () => import('../features/schedule/SchedulePage'),
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
   '/systemLog': () => import('../features/logs/SystemLogPage'),
+  '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -3,6 +3,7 @@
  * cron expression (5 fields, Beijing time) and `run`, which answers a Chinese one-line result.
  * A job that throws ends 'failed' with its error's message, and a system event records it.
  */
+import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
@@ -38,6 +39,15 @@ export const JOBS: readonly JobDef[] = [
       const days = await readSetting(db, 'operationLogRetentionDays');
       const { op, api } = await purgeLogs(db, now, days);
       return `保留 ${days} 天：清理操作日志 ${op} 条、接口日志 ${api} 条`;
+    },
+  },
+  {
+    name: 'purgeExports',
+    title: '清理过期导出文件',
+    defaultCron: '0 4 * * *',
+    run: async ({ db }) => {
+      const days = await readSetting(db, 'exportRetentionDays');
+      return `保留 ${days} 天：清理导出文件 ${await purgeExpiredExports(db)} 个`;
     },
   },
   {

@@ -1,0 +1,46 @@
+/**
+ * The export sources: one per exportable list (the resource engine registers one per entity).
+ * A source says what its columns are, how many rows a request covers and how to read them page
+ * by page; the worker turns that into an .xlsx in the file store.
+ */
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { DataScope } from '../scope';
+
+export interface ExportColumn {
+  key: string;
+  label: string;
+  width?: number;
+}
+
+export interface ExportContext {
+  db: Db;
+  userId: number;
+  scope: DataScope;
+}
+
+export interface ExportSource<P = unknown> {
+  name: string; // unique, e.g. 'account'
+  title: string; // Chinese, e.g. '账号列表' (file name: `${title}_${yyyyMMddHHmmss}.xlsx`)
+  params: z.ZodType<P>; // validates the stored params when the job runs
+  columns: (params: P) => readonly ExportColumn[];
+  count: (ctx: ExportContext, params: P) => Promise<number>;
+  /** Rows page by page (keyset paging, ~1000 a page), values ready for a cell (string|number|Date|null). */
+  rows: (ctx: ExportContext, params: P) => AsyncIterable<readonly Record<string, unknown>[]>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: sources of any params type live in one map
+const sources = new Map<string, ExportSource<any>>();
+
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export const registerExportSource = (source: ExportSource<any>): void => {
+  if (sources.has(source.name)) throw new Error(`export source "${source.name}" is already registered`);
+  sources.set(source.name, source);
+};
+
+export const exportSourceOf = (name: string): ExportSource<unknown> | undefined => sources.get(name);
+
+/** Test helper: forget a source registered by a test. */
+export const unregisterExportSource = (name: string): void => {
+  sources.delete(name);
+};
