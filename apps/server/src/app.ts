@@ -9,6 +9,8 @@ import { authRoutes } from './modules/auth/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
+import { resourceRoutes } from './modules/resources/routes';
+import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
@@ -58,6 +60,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(masterRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
+  await app.register(resourceRoutes);
+  await app.register(storeQuickRoutes);
 
   await app.register(webPlugin);
   return app;
