@@ -56,10 +56,15 @@ const id = (what: string) =>
     .positive(`${what}编号无效`)
     .max(2_147_483_647, `${what}编号无效`);
 
-/** "A,B,C" → ['A','B','C']; empty → []; at most STORE_QUICK_MAX distinct codes. */
+/**
+ * "A,B,C" → ['A','B','C'] (SPEC: comma-separated); a repeated key (codes=A&codes=B, as the browser's
+ * client sends a list) is read the same way; empty or absent → []. At most STORE_QUICK_MAX distinct codes.
+ */
 const codeList = z
-  .string({ error: '请提供快捷入口编码' })
-  .max(1000, '快捷入口编码过长')
+  .preprocess(
+    (v) => (v === undefined ? '' : Array.isArray(v) ? v.join(',') : v),
+    z.string({ error: '快捷入口编码格式无效' }).max(1000, '快捷入口编码过长'),
+  )
   .transform((s) =>
     s
       .split(',')

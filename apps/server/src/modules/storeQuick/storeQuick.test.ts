@@ -80,6 +80,12 @@ describe('store quick channels', () => {
       before: ['BILLING', 'CARD_OPEN', 'RECHARGE', 'APPOINTMENT', 'MEMBER_QUERY', 'GROUPBUY_VERIFY', 'SHIFT_HANDOVER'],
       after: ['RECHARGE', 'BILLING', 'SCALP_EXAM'],
     });
+    // The list may also come as a repeated key (codes=A&codes=B), as the browser's client sends it.
+    const repeated = await admin.request<{ entries: { name: string }[] }>(
+      'POST',
+      `${STORE_QUICK_API.addRoleQuicks.path}?roleId=${manager}&codes=RECHARGE&codes=BILLING&codes=SCALP_EXAM`,
+    );
+    expect(names(repeated.body.data.entries)).toEqual(['充值', '开单', '头皮检测']);
   });
 
   it('lets a store override the role, and an empty list go back to the default', async () => {
