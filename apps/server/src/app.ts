@@ -13,8 +13,10 @@ import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
+import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
@@ -77,6 +79,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(downloadRoutes);
   await app.register(uploadRoutes);
   await app.register(exportWorkerPlugin, { enabled: config.exportWorker });
+  await app.register(resourceRoutes);
+  await app.register(storeQuickRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -4,6 +4,7 @@ import { userAccount } from '../modules/auth/schema';
 import { syncResources } from '../modules/resources/sync';
 import { seedDemo } from '../seed/demo';
 import { seedReferenceData } from '../seed/master';
+import { seedStoreQuickBase } from '../seed/storeQuick';
 import type { DbHandle } from './client';
 
 /** Returns whether the demo data was seeded (first start) or reused. */
@@ -11,6 +12,7 @@ export const prepareDatabase = async (handle: DbHandle): Promise<{ seeded: boole
   await handle.migrate();
   await syncResources(handle.db);
   await seedReferenceData(handle.db);
+  await seedStoreQuickBase(handle.db);
   const [row] = await handle.db.select({ n: count() }).from(userAccount);
   if (Number(row?.n ?? 0) > 0) return { seeded: false };
   await seedDemo(handle.db);

@@ -12,10 +12,10 @@ import type { Db } from '../db/client';
 import { resource, roleResource } from '../modules/resources/schema';
 import { appSetting } from './schema';
 
-/** Groups first, then pages, then buttons; each in route-table order. */
+/** Groups first, then pages, then buttons; each in menu order (an administrator's, else the route table's). */
 export const menuOrder = [
   asc(sql`case ${resource.kind} when 'group' then 0 when 'page' then 1 else 2 end`),
-  asc(resource.sort),
+  asc(sql`coalesce(${resource.menuSort}, ${resource.sort})`),
   asc(resource.id),
 ];
 

@@ -15,6 +15,7 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedNotices } from './notices';
+import { seedStoreQuickDefaults } from './storeQuick';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -253,5 +254,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedNotices(tx);
     await seedWxwork(tx);
     await seedBosses(tx);
+    await seedStoreQuickDefaults(tx);
   });
 };

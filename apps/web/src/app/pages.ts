@@ -20,6 +20,8 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
   '/systemLog': () => import('../features/logs/SystemLogPage'),
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
+  '/resourceList': () => import('../features/resources/ResourceListPage'),
+  '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

@@ -86,6 +86,23 @@ describe('menu model', () => {
   });
 });
 
+describe('menu order', () => {
+  it('follows the order the server answers the resources in (an administrator may re-order them)', () => {
+    const groups = [...GROUPS].reverse().map((g) => entry(g.code));
+    const jcgl = ROUTES.filter((r) => r.group === 'ZBHT-JCGL' && r.code && !r.hidden);
+    const last = jcgl.at(-1)!;
+    const pages = [last, ...jcgl.slice(0, -1)].map((r) => entry(r.code!));
+    const user = sessionUser({ menu: [...groups, ...pages] });
+    const menu = buildMenu(user, menuContextOf(user));
+    const codes = menu.map((g) => g.code);
+    expect(codes).toEqual(groups.map((g) => g.code).filter((c) => codes.includes(c as never)));
+    expect(codes.length).toBeGreaterThan(1);
+    const basic = menu.find((g) => g.code === 'ZBHT-JCGL');
+    expect(basic?.categories[0]?.items[0]?.path).toBe(last.path);
+    expect(basic?.first).toBe(last.path);
+  });
+});
+
 describe('breadcrumb', () => {
   it('group → page title for a menu page', () => {
     const group = GROUPS.find((g) => g.code === page.group)?.name;

@@ -38,11 +38,35 @@ const leafOf = (route: RouteDef, user: SessionUser | null): MenuLeaf => {
 export const groupDisplayName = (code: GroupCode, user: SessionUser | null): string =>
   resourceOf(user, code)?.name || (GROUPS.find((g) => g.code === code)?.name ?? code);
 
-export const buildMenu = (user: SessionUser | null, ctx: MenuContext): MenuGroupModel[] =>
-  menuGroups(ctx).map((g) => {
+/**
+ * The server answers the user's resources in menu order (an administrator may re-order groups
+ * and pages in /resourceList); the menu follows it. A route without a code keeps its place
+ * after the route before it in the table.
+ */
+const menuRank = (user: SessionUser | null): ((code: string | null) => number | undefined) => {
+  const rank = new Map(user?.menu.map((m, i) => [m.code, i]) ?? []);
+  return (code) => (code ? rank.get(code) : undefined);
+};
+
+const inMenuOrder = <T>(items: readonly T[], keyOf: (item: T) => number | undefined): T[] => {
+  let previous = -1;
+  const keyed = items.map((item, i) => {
+    const key = keyOf(item) ?? previous;
+    previous = key;
+    return { item, key, i };
+  });
+  return keyed.sort((a, b) => a.key - b.key || a.i - b.i).map((k) => k.item);
+};
+
+export const buildMenu = (user: SessionUser | null, ctx: MenuContext): MenuGroupModel[] => {
+  const rank = menuRank(user);
+  return inMenuOrder(menuGroups(ctx), (g) => rank(g.code)).map((g) => {
+    const routes = inMenuOrder(
+      ROUTES.filter((r) => r.group === g.code && inMenu(r, ctx)),
+      (r) => rank(r.code),
+    );
     const categories: MenuCategory[] = [];
-    for (const route of ROUTES) {
-      if (route.group !== g.code || !inMenu(route, ctx)) continue;
+    for (const route of routes) {
       let category = categories.find((c) => c.label === route.category);
       if (!category) {
         category = { label: route.category, items: [] };
@@ -54,10 +78,11 @@ export const buildMenu = (user: SessionUser | null, ctx: MenuContext): MenuGroup
       code: g.code,
       name: groupDisplayName(g.code, user),
       icon: g.icon,
-      first: firstVisibleChild(g.code, ctx)?.path ?? categories[0]?.items[0]?.path ?? '',
+      first: routes[0]?.path ?? firstVisibleChild(g.code, ctx)?.path ?? '',
       categories,
     };
   });
+};
 
 /** The menu entry a route lights up: a hidden detail lights its parent page. */
 export const menuKeyOf = (route: RouteDef | undefined): string | undefined => {

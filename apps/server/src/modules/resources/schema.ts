@@ -16,6 +16,8 @@ export const resource = pgTable(
     /** The group of a page, the page of a button; null for a group. */
     parentCode: text('parent_code'),
     sort: integer('sort').notNull().default(0),
+    /** An administrator's menu position (updateMenu); null keeps the route table's `sort`. */
+    menuSort: integer('menu_sort'),
   },
   (t) => [
     index('resource_parent_idx').on(t.parentCode),
