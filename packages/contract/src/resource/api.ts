@@ -4,6 +4,7 @@
  * An entity whose calls SPEC fixes (e.g. accounts, SPEC §7.7) moves them with `paths`.
  */
 
+import type { ExportQueued } from '../api/downloads';
 import { codes, type Endpoint, endpoint, type Method } from '../api/endpoint';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import type { Page } from '../api/paging';
@@ -15,10 +16,6 @@ export type ResourceRow = { id: number } & Record<string, unknown>;
 export type ResourceCall = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'batch' | 'export';
 
 export type PathOverrides = Partial<Record<ResourceCall, { method: Method; path: string }>>;
-
-export interface ExportStarted {
-  jobId: number;
-}
 
 export interface SaveResult {
   id: number;
@@ -36,7 +33,7 @@ export interface ResourceApi {
   update?: Endpoint<undefined, Record<string, unknown>, SaveResult>;
   delete?: Endpoint<undefined, { ids: number[] }, BatchResult>;
   batch?: Endpoint<undefined, { action: string; ids: number[] }, BatchResult>;
-  export?: Endpoint<Record<string, unknown>, undefined, ExportStarted>;
+  export?: Endpoint<Record<string, unknown>, undefined, ExportQueued>;
 }
 
 const cache = new WeakMap<AnyResource, ResourceApi>();

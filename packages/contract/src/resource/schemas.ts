@@ -143,8 +143,9 @@ const filterEntries = (key: string, f: FieldDef): [string, z.ZodType][] => {
         return [
           [
             key,
+            // A boolean already read passes again unchanged (an export job re-reads its query).
             z.preprocess(
-              blankToUndefined,
+              (v) => (typeof v === 'boolean' ? String(v) : blankToUndefined(v)),
               z
                 .enum(['true', 'false'], { error: `${f.label}只能是 true 或 false` })
                 .transform((v) => v === 'true')

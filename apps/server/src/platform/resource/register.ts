@@ -9,8 +9,10 @@ import { resourceApi } from '@zb/contract/resource/api';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../context';
 import { BizError } from '../errors';
+import { enqueueExport } from '../exports/enqueue';
 import { route } from '../route';
 import type { ResourceBinding, Values } from './binding';
+import { registerResourceExport } from './export';
 import { fieldExprs, findRow, listPage } from './query';
 import { batchRows, createRow, deleteRows, updateRow } from './write';
 
@@ -59,6 +61,15 @@ export const registerResource = (app: FastifyInstance, b: ResourceBinding): void
       const auth = signedIn();
       if (!mayRunBatch(b, auth, action)) throw new BizError(ERR.FORBIDDEN);
       return { count: await batchRows(db, b, auth, action, ids) };
+    });
+  }
+
+  if (api.export) {
+    registerResourceExport(b);
+    // The job validates the query again when it runs, so it gets the query as the browser sent it.
+    route(app, api.export, (_input, { db, req, signedIn }) => {
+      const auth = signedIn();
+      return enqueueExport(db, { userId: auth.user.id, scope: auth.scope, source: b.decl.name, params: req.query });
     });
   }
 };

@@ -5,12 +5,13 @@
  * row actions and toolbar buttons through props.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { listFields } from '@zb/contract/resource/define';
 import { Button, Space, type TableColumnType, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ExportButton } from '../exports/ExportButton';
 import { type CustomInputs, CustomInputsContext } from './customInputs';
 import { exportQueryOf, type ResourceParams } from './listParams';
 import { type DrawerState, ResourceDrawer } from './ResourceDrawer';
@@ -27,8 +28,6 @@ export interface ListPageProps {
   rowActions?: (row: ResourceRow) => ReactNode;
   /** More buttons in the toolbar. */
   toolbar?: ReactNode;
-  /** The export control, given the list's current filters (the download centre's button). */
-  exportButton?: (query: Record<string, string>) => ReactNode;
   /** Rows open read-only (logs): no 编辑 even for a user who may. */
   readOnly?: boolean;
   /** Controls of the page's own for some fields of the form. */
@@ -40,8 +39,9 @@ const NO_INPUTS: CustomInputs = {};
 export const detailUrl = (decl: AnyResource, id: number | null, edit = false): string =>
   `${decl.detailPage}?${id === null ? 'create=1' : `id=${id}${edit ? '&edit=1' : ''}`}`;
 
-export function ResourceListPage({ decl, rowActions, toolbar, exportButton, readOnly, inputs }: ListPageProps) {
+export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }: ListPageProps) {
   const list = useResourceList(decl);
+  const api = resourceApi(decl);
   const actions = useResourceActions(decl);
   const table = useTableSettings(decl.name);
   const navigate = useNavigate();
@@ -118,7 +118,7 @@ export function ResourceListPage({ decl, rowActions, toolbar, exportButton, read
               批量删除
             </Button>
           )}
-          {actions.can.export && exportButton?.(exportQueryOf(params))}
+          {actions.can.export && api.export && <ExportButton endpoint={api.export} params={exportQueryOf(params)} />}
           {toolbar}
           {selected.length > 0 && <span>已选 {selected.length} 项</span>}
         </Space>
