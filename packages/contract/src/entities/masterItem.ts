@@ -16,7 +16,7 @@ export const MASTER_ITEM = defineResource({
   page: '/basicProps',
   api: '/rest/basicProps',
   rowLabel: 'name',
-  defaultSort: { field: 'category', dir: 'asc', then: 'sort' },
+  defaultSort: { field: 'category', dir: 'asc', thenBy: 'sort' },
   actions: { create: true, update: true, delete: 'hard', export: true },
   batch: [
     { key: 'enable', label: '批量启用', button: 'edit' },

@@ -102,8 +102,8 @@ export interface ResourceDecl {
   sections?: readonly string[];
   /** The field naming a row in confirmations and titles. */
   rowLabel: string;
-  /** The list's order when the user picks none; `then` (ascending) orders rows the field ties. */
-  defaultSort: { field: string; dir: 'asc' | 'desc'; then?: string };
+  /** The list's order when the user picks none; `thenBy` (ascending) orders rows the field ties. */
+  defaultSort: { field: string; dir: 'asc' | 'desc'; thenBy?: string };
   /** What the API allows; each write needs its page button (add, edit, delete). */
   actions: {
     create?: boolean;
