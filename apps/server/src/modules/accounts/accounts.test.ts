@@ -8,7 +8,7 @@ import { routeByPath } from '@zb/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../platform/schema';
-import { createRole, createUser, grantRole } from '../../testing/fixtures';
+import { createRole, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, TestClient } from '../../testing/testClient';
 import { userAccount } from '../auth/schema';
