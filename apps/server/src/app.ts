@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { regionRoutes } from './modules/regions/routes';
@@ -58,6 +59,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(masterRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
+  await app.register(hierarchyRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -55,6 +55,20 @@ export const ERR = {
   APPROVAL_TICKET_INVALID: 'APPR-40101',
   APPROVAL_NOT_USABLE: 'APPR-40301',
   APPROVAL_DECIDED: 'APPR-40901',
+
+  // Role hierarchy (SPEC §7.4).
+  /** Input that does not fit the box: a region content without its region, a role of another box. */
+  HIER_INVALID: 'HIER-40001',
+  /** The box, content, role, holding or account named does not exist. */
+  HIER_NOT_FOUND: 'HIER-40401',
+  /** A role (or a role in a content, or a content) still held by members. */
+  HIER_HAS_MEMBERS: 'HIER-40901',
+  /** A box that still has contents or roles. */
+  HIER_NOT_EMPTY: 'HIER-40902',
+  /** A name, region, store, role offer or member that is already there. */
+  HIER_DUPLICATE: 'HIER-40903',
+  /** The account may not be added to the role (disabled, a boss, an administrator, oneself). */
+  HIER_MEMBER_REFUSED: 'HIER-40904',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -94,6 +108,12 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.APPROVAL_TICKET_INVALID]: '申请凭证无效或已过期，请重新登录后申请',
   [ERR.APPROVAL_NOT_USABLE]: '该审批不能用于登录',
   [ERR.APPROVAL_DECIDED]: '该申请已处理',
+  [ERR.HIER_INVALID]: '层级参数不符合该层级的要求',
+  [ERR.HIER_NOT_FOUND]: '层级、节点或角色不存在',
+  [ERR.HIER_HAS_MEMBERS]: '还有成员，不能删除',
+  [ERR.HIER_NOT_EMPTY]: '该层级下还有节点或角色，不能删除',
+  [ERR.HIER_DUPLICATE]: '名称已存在',
+  [ERR.HIER_MEMBER_REFUSED]: '该账号不能添加为此角色的成员',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */
