@@ -2,8 +2,9 @@
  * /rest/hier/*: boxes, contents, roles and the roles offered in a content — every call with its
  * success, its guards, bad input and who may call it.
  */
-import type { ContentNode, HierBox, HierRole } from '@zb/contract/api/hierarchy';
+
 import type { Endpoint } from '@zb/contract/api/endpoint';
+import type { ContentNode, HierBox, HierRole } from '@zb/contract/api/hierarchy';
 import { HIER_API, HIER_ARCH_PAGE } from '@zb/contract/api/hierarchy';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
