@@ -117,6 +117,12 @@ export interface MemberCandidate {
   kind: string;
 }
 
+/** A region or store a content of the box could stand for (not yet one of its contents). */
+export interface ContentPlace {
+  id: number;
+  name: string;
+}
+
 export interface MemberCheck {
   /** Whether addHierContentRoleMember would add the account. */
   allowed: boolean;
@@ -292,6 +298,14 @@ export const HIER_API = {
     access: eitherPage,
     query: roleMemberQuery,
     summary: '角色成员',
+  }),
+  /** Not in SPEC (its payloads are not shown): the regions or stores 新增节点 may pick for a box. */
+  contentPlaces: endpoint<Q<typeof hierIdQuery>, undefined, ContentPlace[]>({
+    method: 'GET',
+    path: '/rest/hier/contentPlaces',
+    access: archButton('add'),
+    query: hierIdQuery,
+    summary: '可新增为节点的大区或门店',
   }),
   allMember: endpoint<Q<typeof allMemberQuery>, undefined, Page<MemberCandidate>>({
     method: 'GET',

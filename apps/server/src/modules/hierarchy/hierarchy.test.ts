@@ -281,6 +281,23 @@ describe('addHierContentRole and hierarchyBoxContent', () => {
   });
 });
 
+describe('contentPlaces', () => {
+  it('offers the regions or stores not yet in the box, nothing for a headquarters box', async () => {
+    const box = await newBox('region');
+    const all = okData(await zhang.call(HIER_API.contentPlaces, { query: { hierId: box.id } }));
+    expect(all.map((p) => p.name)).toEqual(['华东大区', '华南大区', '华北大区', '西南大区', '华中大区']);
+    okData(await zhang.call(HIER_API.addHierContent, { query: { hierId: box.id, regionId: all[1]!.id } }));
+    const rest = okData(await zhang.call(HIER_API.contentPlaces, { query: { hierId: box.id } }));
+    expect(rest.map((p) => p.name)).toEqual(['华东大区', '华北大区', '西南大区', '华中大区']);
+    const stores = okData(await zhang.call(HIER_API.contentPlaces, { query: { hierId: (await newBox('store')).id } }));
+    expect(stores).toHaveLength(12);
+    expect(
+      okData(await zhang.call(HIER_API.contentPlaces, { query: { hierId: (await boxNamed('总部')).id } })),
+    ).toEqual([]);
+    refused(await zhang.call(HIER_API.contentPlaces, { query: { hierId: 999999 } }), ERR.HIER_NOT_FOUND);
+  });
+});
+
 describe('searchHierarchyBoxContent', () => {
   it('finds contents by name across boxes, with their box', async () => {
     const hits = okData(await zhang.call(HIER_API.searchHierarchyBoxContent, { query: { keyword: '上海' } }));

@@ -7,6 +7,7 @@ import type {
   allMemberQuery,
   ContentHit,
   ContentNode,
+  ContentPlace,
   HierBox,
   HierRole,
   MemberCandidate,
@@ -17,12 +18,13 @@ import { HIER_SEARCH_LIMIT } from '@zb/contract/api/hierarchy';
 import type { Page } from '@zb/contract/api/paging';
 import { HIER_LEVELS, type HierLevel } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { BizError } from '../../platform/errors';
 import { formatDateTime } from '../../platform/time';
 import { userAccount } from '../auth/schema';
+import { region, store } from '../stores/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from './schema';
 
 /** `%` and `_` typed by the user match themselves. */
@@ -187,6 +189,40 @@ export const roleMembers = async (db: Db, q: z.output<typeof roleMemberQuery>): 
   }
   await roleById(db, q.roleId!);
   return membersWhere(db, eq(hierContentRole.roleId, q.roleId!));
+};
+
+/** Regions (region box) or stores (store box) not yet contents of the box; none for a headquarters box. */
+export const contentPlaces = async (db: Db, hierId: number): Promise<ContentPlace[]> => {
+  const box = await findBox(db, hierId);
+  if (box.level === 'region') {
+    return db
+      .select({ id: region.id, name: region.name })
+      .from(region)
+      .where(
+        notExists(
+          db
+            .select({ x: sql`1` })
+            .from(hierContent)
+            .where(and(eq(hierContent.hierId, hierId), eq(hierContent.regionId, region.id))),
+        ),
+      )
+      .orderBy(asc(region.sort), asc(region.id));
+  }
+  if (box.level === 'store') {
+    return db
+      .select({ id: store.id, name: store.name })
+      .from(store)
+      .where(
+        notExists(
+          db
+            .select({ x: sql`1` })
+            .from(hierContent)
+            .where(and(eq(hierContent.hierId, hierId), eq(hierContent.storeId, store.id))),
+        ),
+      )
+      .orderBy(asc(store.regionId), asc(store.id));
+  }
+  return [];
 };
 
 /** Accounts to pick members from (administrators excluded: they hold everything already). */

@@ -10,7 +10,15 @@ import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { type RequestContext, route } from '../../platform/route';
 import { addMember, checkMember, removeMember } from './members';
-import { boxContentTree, listBoxes, memberCandidates, roleMembers, rolesOfBox, searchContents } from './reads';
+import {
+  boxContentTree,
+  contentPlaces,
+  listBoxes,
+  memberCandidates,
+  roleMembers,
+  rolesOfBox,
+  searchContents,
+} from './reads';
 import {
   addBox,
   addContent,
@@ -52,6 +60,10 @@ export const hierarchyRoutes = async (app: FastifyInstance) => {
   route(app, HIER_API.findByRoleMember, ({ query }, ctx) => {
     hq(ctx);
     return roleMembers(ctx.db, query);
+  });
+  route(app, HIER_API.contentPlaces, ({ query }, ctx) => {
+    hq(ctx);
+    return contentPlaces(ctx.db, query.hierId);
   });
   route(app, HIER_API.allMember, ({ query }, ctx) => {
     hq(ctx);
