@@ -10,6 +10,8 @@ type PageModule = { default: ComponentType };
 /** Pages built so far, by contract route path. */
 const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
+  '/hierarchicalArchitecture': () => import('../features/hierarchy/HierarchicalArchitecturePage'),
+  '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };
