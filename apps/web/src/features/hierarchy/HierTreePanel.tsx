@@ -66,6 +66,11 @@ export function HierTreePanel({ selected, onSelect }: Props) {
     );
     if (ok) {
       onSelect(null);
+      if (selected.kind === 'box') {
+        // A deleted box's contents must not be asked for again.
+        setExpanded((keys) => keys.filter((k) => k !== boxKey(selected.id)));
+        queryClient.removeQueries({ queryKey: HIER_KEYS.content(selected.id) });
+      }
       refresh();
     }
   };

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { closeAlert, currentAlert } from '../../platform/alerts';
 import { renderApp, SLOW } from '../../test/renderApp';
 import { callsTo, hierServer, signInAsHq } from './testData';
 
@@ -74,5 +75,21 @@ describe('/hierarchicalArchitecture', { timeout: 60_000 }, () => {
     expect(callsTo(fetch, '/rest/hier/searchHierarchyBoxContent')[0]).toContain(
       `keyword=${encodeURIComponent('华东')}`,
     );
+  });
+
+  it('删除 of a box asks 确定删除？, deletes it and asks no more for its contents', async () => {
+    signInAsHq();
+    const fetch = hierServer();
+    renderApp('/hierarchicalArchitecture');
+    fireEvent.click(await screen.findByText('大区（大区·1）', {}, SLOW));
+    await screen.findByText('华东大区', {}, SLOW);
+    const contentCalls = callsTo(fetch, '/rest/hier/hierarchyBoxContent').length;
+    fireEvent.click(screen.getByText(/^删\s*除$/));
+    await waitFor(() => expect(currentAlert()?.text).toBe('确定删除？'), SLOW);
+    act(() => closeAlert(currentAlert()!.id, true));
+    await waitFor(() => expect(callsTo(fetch, '/rest/hier/delHier')).toHaveLength(1), SLOW);
+    expect(callsTo(fetch, '/rest/hier/delHier')[0]).toContain('hierId=2');
+    await waitFor(() => expect(callsTo(fetch, '/rest/hier/hierarchyBox').length).toBeGreaterThan(1), SLOW);
+    expect(callsTo(fetch, '/rest/hier/hierarchyBoxContent')).toHaveLength(contentCalls);
   });
 });
