@@ -74,6 +74,19 @@ export const ERR = {
   UPLOAD_NOT_FOUND: 'UPLOAD-40401',
   UPLOAD_TOO_LARGE: 'UPLOAD-41301',
   UPLOAD_TYPE: 'UPLOAD-41501',
+  // Role hierarchy (SPEC §7.4).
+  /** Input that does not fit the box: a region content without its region, a role of another box. */
+  HIER_INVALID: 'HIER-40001',
+  /** The box, content, role, holding or account named does not exist. */
+  HIER_NOT_FOUND: 'HIER-40401',
+  /** A role (or a role in a content, or a content) still held by members. */
+  HIER_HAS_MEMBERS: 'HIER-40901',
+  /** A box that still has contents or roles. */
+  HIER_NOT_EMPTY: 'HIER-40902',
+  /** A name, region, store, role offer or member that is already there. */
+  HIER_DUPLICATE: 'HIER-40903',
+  /** The account may not be added to the role (disabled, a boss, an administrator, oneself). */
+  HIER_MEMBER_REFUSED: 'HIER-40904',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -124,6 +137,12 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.UPLOAD_NOT_FOUND]: '图片不存在或已删除',
   [ERR.UPLOAD_TOO_LARGE]: '图片超过大小限制',
   [ERR.UPLOAD_TYPE]: '不支持的图片类型，仅支持 PNG、JPEG、GIF、WEBP',
+  [ERR.HIER_INVALID]: '层级参数不符合该层级的要求',
+  [ERR.HIER_NOT_FOUND]: '层级、节点或角色不存在',
+  [ERR.HIER_HAS_MEMBERS]: '还有成员，不能删除',
+  [ERR.HIER_NOT_EMPTY]: '该层级下还有节点或角色，不能删除',
+  [ERR.HIER_DUPLICATE]: '名称已存在',
+  [ERR.HIER_MEMBER_REFUSED]: '该账号不能添加为此角色的成员',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -22,6 +22,8 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
   '/resourceList': () => import('../features/resources/ResourceListPage'),
   '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),
+  '/hierarchicalArchitecture': () => import('../features/hierarchy/HierarchicalArchitecturePage'),
+  '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
 };

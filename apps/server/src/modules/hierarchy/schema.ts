@@ -3,7 +3,7 @@
  * role covers), roles, the roles offered in each content and the users holding them.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
 
@@ -14,8 +14,9 @@ export const hier = pgTable(
     name: text('name').notNull(),
     level: text('level').notNull(),
     sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('hier_level_chk', sql`${t.level} in ('hq', 'region', 'store')`)],
+  (t) => [check('hier_level_chk', sql`${t.level} in ('hq', 'region', 'store')`), unique('hier_name_uq').on(t.name)],
 );
 
 /** A node of a box: headquarters, one region or one store. Its region/store decide the data scope. */
@@ -29,8 +30,17 @@ export const hierContent = pgTable(
     name: text('name').notNull(),
     regionId: integer('region_id').references(() => region.id),
     storeId: integer('store_id').references(() => store.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('hier_content_hier_idx').on(t.hierId)],
+  (t) => [
+    index('hier_content_hier_idx').on(t.hierId),
+    // A name, a region or a store appears once per box (nulls never collide).
+    unique('hier_content_name_uq').on(t.hierId, t.name),
+    unique('hier_content_region_uq').on(t.hierId, t.regionId),
+    unique('hier_content_store_uq').on(t.hierId, t.storeId),
+    index('hier_content_region_idx').on(t.regionId),
+    index('hier_content_store_idx').on(t.storeId),
+  ],
 );
 
 export const role = pgTable(
@@ -43,8 +53,9 @@ export const role = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('role_hier_idx').on(t.hierId)],
+  (t) => [index('role_hier_idx').on(t.hierId), unique('role_hier_name_uq').on(t.hierId, t.name)],
 );
 
 /** A role offered in a content: holding it gives the role's resources over the content's data. */
@@ -58,6 +69,7 @@ export const hierContentRole = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => role.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('hier_content_role_uq').on(t.contentId, t.roleId), index('hier_content_role_role_idx').on(t.roleId)],
 );
@@ -73,6 +85,7 @@ export const userRole = pgTable(
     contentRoleId: integer('content_role_id')
       .notNull()
       .references(() => hierContentRole.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('user_role_uq').on(t.userId, t.contentRoleId),
