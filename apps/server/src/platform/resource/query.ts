@@ -105,7 +105,8 @@ export const orderOf = (b: ResourceBinding, q: Values): SQL[] => {
   const dir = (q.sortDir as 'asc' | 'desc' | undefined) ?? (q.sortBy ? 'asc' : b.decl.defaultSort.dir);
   const e = fieldExprs(b)[field] as SQL;
   const by = dir === 'asc' ? sql`${e} asc nulls last` : sql`${e} desc nulls last`;
-  const then = !q.sortBy && b.decl.defaultSort.thenBy ? [sql`${fieldExprs(b)[b.decl.defaultSort.thenBy] as SQL} asc`] : [];
+  const then =
+    !q.sortBy && b.decl.defaultSort.thenBy ? [sql`${fieldExprs(b)[b.decl.defaultSort.thenBy] as SQL} asc`] : [];
   // The id breaks ties, so paging never repeats or skips a row.
   return [by, ...then, dir === 'asc' ? asc(b.id) : desc(b.id)];
 };
