@@ -1,10 +1,11 @@
 /** Test data beyond the demo seed: extra accounts and roles, written straight to the tables. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
 import { hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
 import { resource, roleResource } from '../modules/resources/schema';
 import { hashPassword } from '../platform/password';
+import { operationLog } from '../platform/schema';
 
 export interface NewUser {
   loginName: string;
@@ -82,4 +83,15 @@ export const roleIdOf = async (db: Db, code: string): Promise<number> => {
   const [row] = await db.select({ id: role.id }).from(role).where(eq(role.code, code));
   if (!row) throw new Error(`no role ${code}`);
   return row.id;
+};
+
+/** The newest operation-log row of an action. */
+export const lastOperation = async (db: Db, action: string) => {
+  const [row] = await db
+    .select()
+    .from(operationLog)
+    .where(eq(operationLog.action, action))
+    .orderBy(desc(operationLog.id))
+    .limit(1);
+  return row;
 };

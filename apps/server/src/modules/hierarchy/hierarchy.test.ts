@@ -9,10 +9,16 @@ import { HIER_API, HIER_ARCH_PAGE } from '@zb/contract/api/hierarchy';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
 import { resourceCode } from '@zb/contract/routes';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../platform/schema';
-import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
+import {
+  createRole,
+  createUser,
+  grantRole,
+  lastOperation as lastOperationOf,
+  userRoleIdOf,
+} from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { type CallResult, fieldsOf, type TestClient } from '../../testing/testClient';
 import { roleResource } from '../resources/schema';
@@ -51,15 +57,7 @@ const tree = async (hierId: number): Promise<ContentNode[]> =>
 const rolesOf = async (hierId: number): Promise<HierRole[]> =>
   okData(await zhang.call(HIER_API.findRole, { query: { hierId } }));
 
-const lastOperation = async (action: string) => {
-  const [row] = await t.db
-    .select()
-    .from(operationLog)
-    .where(eq(operationLog.action, action))
-    .orderBy(desc(operationLog.id))
-    .limit(1);
-  return row;
-};
+const lastOperation = (action: string) => lastOperationOf(t.db, action);
 
 let seq = 0;
 /** A fresh empty box at the level (its name is unique). */

@@ -4,10 +4,16 @@ import type { Endpoint } from '@zb/contract/api/endpoint';
 import { MENU_API, RESOURCE_API, type ResourceNode } from '@zb/contract/api/resources';
 import { ERR } from '@zb/contract/errcodes';
 import { RESOURCES, ROUTES, routeByPath } from '@zb/contract/routes';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog } from '../../platform/schema';
-import { createRole, createUser, grantRole, roleIdOf, userRoleIdOf } from '../../testing/fixtures';
+import {
+  createRole,
+  createUser,
+  grantRole,
+  lastOperation as lastOperationOf,
+  roleIdOf,
+  userRoleIdOf,
+} from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
 import { resource } from './schema';
@@ -35,15 +41,7 @@ const idOf = async (code: string): Promise<number> => {
   return row.id;
 };
 
-const lastOperation = async (action: string) => {
-  const [row] = await t.db
-    .select()
-    .from(operationLog)
-    .where(eq(operationLog.action, action))
-    .orderBy(desc(operationLog.id))
-    .limit(1);
-  return row;
-};
+const lastOperation = (action: string) => lastOperationOf(t.db, action);
 
 const flatten = (nodes: ResourceNode[]): ResourceNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 

@@ -2,10 +2,16 @@ import type { Endpoint } from '@zb/contract/api/endpoint';
 import { STORE_QUICK_API } from '@zb/contract/api/storeQuick';
 import { ERR } from '@zb/contract/errcodes';
 import { routeByPath } from '@zb/contract/routes';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationLog } from '../../platform/schema';
-import { createRole, createUser, grantRole, roleIdOf, userRoleIdOf } from '../../testing/fixtures';
+import {
+  createRole,
+  createUser,
+  grantRole,
+  lastOperation as lastOperationOf,
+  roleIdOf,
+  userRoleIdOf,
+} from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
 import { store } from '../stores/schema';
@@ -32,15 +38,7 @@ const storeId = async (code: string) => {
   return row!.id;
 };
 
-const lastOperation = async (action: string) => {
-  const [row] = await t.db
-    .select()
-    .from(operationLog)
-    .where(eq(operationLog.action, action))
-    .orderBy(desc(operationLog.id))
-    .limit(1);
-  return row;
-};
+const lastOperation = (action: string) => lastOperationOf(t.db, action);
 
 const names = (entries: { name: string }[]) => entries.map((e) => e.name);
 
