@@ -1,7 +1,9 @@
 /** /configUtils (配置工具): the server settings with inline edit and bounds, 修改历史, 刷新权限缓存. */
+
 import type { SettingChangeRow, SettingRow } from '@zb/contract/api/configUtils';
 import { Button, Drawer, InputNumber, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
+import { tablePagination } from '../../platform/list/pagination';
 import { useCan } from '../../platform/permissions';
 import { boundsText, CONFIG_EDIT, checkSettingValue } from './settingsModel';
 import { useSettingHistory, useSettings } from './useConfigUtils';
@@ -26,13 +28,9 @@ function HistoryDrawer({ open, onClose }: { open: boolean; onClose: () => void }
         columns={historyColumns}
         dataSource={history.data?.list ?? []}
         locale={{ emptyText: '暂无修改记录' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: history.data?.total ?? 0,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        pagination={tablePagination(page, history.data?.total ?? 0, (pageNo, pageSize) =>
+          setPage({ pageNo, pageSize }),
+        )}
       />
     </Drawer>
   );

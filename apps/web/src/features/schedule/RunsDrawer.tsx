@@ -1,7 +1,9 @@
 /** 执行记录: the runs of one job, newest first, paged (keyed by job, so another job starts at page 1). */
+
 import { SCHEDULE_RUN_STATUS, type ScheduleJobRow, type ScheduleRunRow } from '@zb/contract/api/schedule';
 import { Drawer, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { tablePagination } from '../../platform/list/pagination';
 import { runTag, triggerText } from './scheduleModel';
 import { useJobRuns } from './useSchedule';
 
@@ -31,15 +33,7 @@ export function RunsDrawer({ job, onClose }: { job: ScheduleJobRow | null; onClo
         columns={columns}
         dataSource={runs.data?.list ?? []}
         locale={{ emptyText: '暂无执行记录' }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: runs.data?.total ?? 0,
-          showTotal: (n) => `共 ${n} 条`,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
+        pagination={tablePagination(page, runs.data?.total ?? 0, (pageNo, pageSize) => setPage({ pageNo, pageSize }))}
       />
     </Drawer>
   );

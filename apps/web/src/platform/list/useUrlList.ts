@@ -6,9 +6,9 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@zb/contract/api/paging';
-import { PAGE_SIZES } from '@zb/contract/constants';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { tablePagination } from './pagination';
 import { nextPaging, type Paging } from './paging';
 
 export interface UrlListSpec<P extends Paging, Row> {
@@ -43,14 +43,6 @@ export const useUrlList = <P extends Paging, Row>(spec: UrlListSpec<P, Row>) => 
     go,
     setPage,
     /** The table's pagination: 共 N 条, the page sizes of the contract. */
-    pagination: {
-      current: params.pageNo,
-      pageSize: params.pageSize,
-      total,
-      showSizeChanger: true,
-      pageSizeOptions: PAGE_SIZES.map(String),
-      showTotal: (n: number) => `共 ${n} 条`,
-      onChange: setPage,
-    },
+    pagination: tablePagination(params, total, setPage),
   };
 };
