@@ -4,6 +4,7 @@ import { resourceCode } from '@zb/contract/routeTable/define';
 import { describe, expect, it } from 'vitest';
 import { closeAlert, currentAlert } from '../../platform/alerts';
 import { setSessionUser } from '../../platform/session';
+import { buttonIn, findButton, openDrawer, tableBody } from '../../test/dom';
 import { envelope, sessionUser, stubFetch } from '../../test/fixtures';
 import { renderApp, SLOW } from '../../test/renderApp';
 
@@ -65,7 +66,7 @@ describe('/approvalCenter', { timeout: 60_000 }, () => {
     renderApp('/approvalCenter?status=pending&keyword=SP');
     expect(await screen.findByText('SP202611220001', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('共 1 条')).toBeTruthy();
-    const table = screen.getByRole('table');
+    const table = await tableBody();
     expect(within(table).getByText('待审批')).toBeTruthy();
     expect(within(table).getByText('老板权限申请')).toBeTruthy();
     const listUrl = String(calls(fetch, '/rest/approval/list')[0]?.[0]);
@@ -78,7 +79,7 @@ describe('/approvalCenter', { timeout: 60_000 }, () => {
     const fetch = server();
     const app = renderApp('/approvalCenter?status=approved');
     await screen.findByText('SP202611220001', {}, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    fireEvent.click(await findButton(document, '重置'));
     await app.waitForPath('/approvalCenter?pageNo=1');
     await waitFor(() => expect(String(calls(fetch, '/rest/approval/list').at(-1)?.[0])).not.toContain('status='));
   });
@@ -87,11 +88,11 @@ describe('/approvalCenter', { timeout: 60_000 }, () => {
     approver();
     const fetch = server();
     renderApp('/approvalCenter');
-    fireEvent.click(await screen.findByRole('button', { name: /查\s*看/ }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.click(await findButton(await tableBody(), '查看'));
+    const drawer = await openDrawer();
     expect(await within(drawer).findByText('提交申请', {}, SLOW)).toBeTruthy();
     fireEvent.change(within(drawer).getByLabelText('审批意见'), { target: { value: '同意' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    fireEvent.click(await findButton(drawer, '通过'));
 
     await waitFor(() => expect(currentAlert()?.text).toBe('确定通过该申请？'), SLOW);
     expect(calls(fetch, '/rest/approval/decide')).toHaveLength(0);
@@ -101,7 +102,7 @@ describe('/approvalCenter', { timeout: 60_000 }, () => {
     const body = JSON.parse(String(calls(fetch, '/rest/approval/decide')[0]![1]!.body));
     expect(body).toEqual({ id: 7, decision: 'approve', comment: '同意' });
     expect(await within(drawer).findByText('已通过', {}, SLOW)).toBeTruthy();
-    expect(within(drawer).queryByRole('button', { name: /驳\s*回/ })).toBeNull();
+    expect(buttonIn(drawer, '驳回')).toBeNull();
     // The list asks again and shows the new state.
     await waitFor(() => expect(calls(fetch, '/rest/approval/list').length).toBeGreaterThan(1), SLOW);
   });
@@ -110,9 +111,9 @@ describe('/approvalCenter', { timeout: 60_000 }, () => {
     approver();
     const fetch = server();
     renderApp('/approvalCenter');
-    fireEvent.click(await screen.findByRole('button', { name: /查\s*看/ }, SLOW));
-    const drawer = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.click(await within(drawer).findByRole('button', { name: /驳\s*回/ }, SLOW));
+    fireEvent.click(await findButton(await tableBody(), '查看'));
+    const drawer = await openDrawer();
+    fireEvent.click(await findButton(drawer, '驳回'));
     await waitFor(() => expect(currentAlert()?.text).toBe('确定驳回该申请？'), SLOW);
     act(() => closeAlert(currentAlert()!.id, false));
     await new Promise((r) => setTimeout(r, 50));

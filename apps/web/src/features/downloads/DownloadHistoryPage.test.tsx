@@ -4,6 +4,7 @@ import { resourceCode } from '@zb/contract/routeTable/define';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentAlert } from '../../platform/alerts';
 import { setSessionUser } from '../../platform/session';
+import { buttonIn, findButton, tableBody } from '../../test/dom';
 import { envelope, sessionUser, stubFetch } from '../../test/fixtures';
 import { renderApp, SLOW } from '../../test/renderApp';
 
@@ -79,7 +80,7 @@ describe('/downloadhistory', { timeout: 60_000 }, () => {
     });
     renderApp('/downloadhistory');
     expect(await screen.findByText('账号列表_20261122093015.xlsx', {}, SLOW)).toBeTruthy();
-    const table = screen.getByRole('table');
+    const table = await tableBody();
     expect(within(table).getByText('已完成')).toBeTruthy();
     expect(within(table).getByText('失败')).toBeTruthy();
     expect(within(table).getByText('已过期')).toBeTruthy();
@@ -87,7 +88,7 @@ describe('/downloadhistory', { timeout: 60_000 }, () => {
     expect(within(table).getByText('门店列表')).toBeTruthy();
     expect(within(table).getByText('1234')).toBeTruthy();
     expect(within(table).getByText('2.3 MB')).toBeTruthy();
-    expect(within(table).getAllByRole('button', { name: '下载' })).toHaveLength(1);
+    expect(within(table).getAllByText(/^下\s*载$/)).toHaveLength(1);
     expect(screen.getByText('共 3 条')).toBeTruthy();
     // Only my own exports are asked for.
     const listUrl = String(fetch.mock.calls.find((c) => String(c[0]).startsWith(HISTORY))?.[0]);
@@ -117,8 +118,8 @@ describe('/downloadhistory', { timeout: 60_000 }, () => {
     });
     renderApp('/downloadhistory');
     expect(await screen.findByText('导出中', {}, SLOW)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '下载' })).toBeNull();
-    expect(await screen.findByRole('button', { name: '下载' }, { timeout: 5000 })).toBeTruthy();
+    expect(buttonIn(document, '下载')).toBeNull();
+    expect(await findButton(document, '下载')).toBeTruthy();
     expect(screen.getByText('已完成')).toBeTruthy();
     const after = calls;
     await new Promise((r) => setTimeout(r, 2500));
@@ -139,7 +140,7 @@ describe('/downloadhistory', { timeout: 60_000 }, () => {
       return { body: envelope(null) };
     });
     renderApp('/downloadhistory');
-    fireEvent.click(await screen.findByRole('button', { name: '下载' }, SLOW));
+    fireEvent.click(await findButton(document, '下载'));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls.some((c) => String(c[0]) === '/rest/exceldownload/file/1')).toBe(true);
@@ -154,7 +155,7 @@ describe('/downloadhistory', { timeout: 60_000 }, () => {
       return { body: envelope(null) };
     });
     renderApp('/downloadhistory');
-    fireEvent.click(await screen.findByRole('button', { name: '下载' }, SLOW));
+    fireEvent.click(await findButton(document, '下载'));
     await waitFor(() => expect(currentAlert()?.text).toBe('文件已过期，请重新导出'));
   });
 });

@@ -6,6 +6,7 @@ import { routeByPath } from '@zb/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { closeAlert, currentAlert } from '../../platform/alerts';
 import { setSessionUser } from '../../platform/session';
+import { openDrawer, tableBody } from '../../test/dom';
 import { envelope, sessionUser, stubFetch } from '../../test/fixtures';
 import { renderApp, SLOW } from '../../test/renderApp';
 
@@ -41,21 +42,6 @@ const server = (save: (body: Record<string, unknown>) => unknown = () => envelop
     if (path.startsWith('/rest/master/findMaster/')) return { body: envelope([]) };
     return { body: envelope(null) };
   });
-
-// Role queries over the whole shell are very slow in jsdom: these look things up by text and class.
-const tableBody = () =>
-  waitFor(() => {
-    const body = document.querySelector<HTMLElement>('.ant-table-tbody');
-    if (!body) throw new Error('no table yet');
-    return body;
-  }, SLOW);
-
-const openDrawer = () =>
-  waitFor(() => {
-    const drawer = document.querySelector<HTMLElement>('.ant-drawer [role="dialog"]');
-    if (!drawer) throw new Error('no drawer yet');
-    return drawer;
-  }, SLOW);
 
 const calls = (fetch: ReturnType<typeof stubFetch>, part: string) =>
   fetch.mock.calls.filter((c) => String(c[0]).includes(part));

@@ -5,6 +5,7 @@ import { resourceCode } from '@zb/contract/routeTable/define';
 import { describe, expect, it } from 'vitest';
 import { closeAlert, currentAlert } from '../../platform/alerts';
 import { setSessionUser } from '../../platform/session';
+import { openModal, tableBody } from '../../test/dom';
 import { envelope, sessionUser, stubFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
@@ -65,13 +66,6 @@ const server = () =>
     return { body: envelope(null) };
   });
 
-// Role queries over the whole shell are very slow in jsdom: look things up by text and class.
-const tableBody = () => {
-  const body = document.querySelector<HTMLElement>('.ant-table-tbody');
-  if (!body) throw new Error('no table');
-  return body;
-};
-
 const calls = (fetch: ReturnType<typeof stubFetch>, part: string) =>
   fetch.mock.calls.filter((c) => String(c[0]).includes(part));
 
@@ -81,7 +75,7 @@ describe('/schedule', { timeout: 120_000 }, () => {
     server();
     renderApp('/schedule');
     expect(await screen.findByText('清理过期会话', {}, LOAD)).toBeTruthy();
-    const table = tableBody();
+    const table = await tableBody();
     expect(within(table).getByText('*/30 * * * *')).toBeTruthy();
     expect(within(table).getByText('2026-11-22 10:30:00')).toBeTruthy();
     expect(within(table).getByText('失败')).toBeTruthy();
@@ -106,9 +100,9 @@ describe('/schedule', { timeout: 120_000 }, () => {
     renderApp('/schedule');
     await screen.findByText('清理过期会话', {}, LOAD);
     // Within the table: the top bar has its own 修改密码.
-    fireEvent.click(within(tableBody()).getByText(/^修\s*改$/));
+    fireEvent.click(within(await tableBody()).getByText(/^修\s*改$/));
     const input = await screen.findByLabelText('Cron 表达式', {}, LOAD);
-    const dialog = document.querySelector<HTMLElement>('.ant-modal')!;
+    const dialog = await openModal();
     fireEvent.change(input, { target: { value: '0 2 * * *' } });
     expect(await within(dialog).findByText('2026-11-23 02:00:00', {}, LOAD)).toBeTruthy();
     fireEvent.change(input, { target: { value: '0 2 * *' } });
@@ -120,7 +114,7 @@ describe('/schedule', { timeout: 120_000 }, () => {
     server();
     renderApp('/schedule');
     await screen.findByText('清理过期会话', {}, LOAD);
-    const table = tableBody();
+    const table = await tableBody();
     expect(within(table).queryByText(/^立即执行$/)).toBeNull();
     expect(within(table).queryByText(/^修\s*改$/)).toBeNull();
     expect(within(table).getByText(/^执行记录$/)).toBeTruthy();
