@@ -84,6 +84,7 @@ export function ContentPanel({ hierId, contentId }: Props) {
           canAdd && (
             <Space size={4}>
               <Select
+                aria-label="选择要添加的角色"
                 size="small"
                 style={{ width: 180 }}
                 placeholder="选择要添加的角色"

@@ -1,4 +1,5 @@
 /** 角色授权: pick a role, check its groups, categories, pages and buttons, 保存. */
+import { CaretDownFilled } from '@ant-design/icons';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import type { RoleBrief } from '@zb/contract/api/resources';
 import { Button, Empty, Select, Space, Spin, Tree, Typography } from 'antd';
@@ -65,6 +66,7 @@ export function RoleAuthTab({ roleId, onPickRole }: Props) {
             checkable
             checkStrictly
             selectable={false}
+            switcherIcon={({ expanded }) => <CaretDownFilled aria-label={expanded ? '收起' : '展开'} />}
             disabled={!canEdit}
             height={560}
             treeData={treeData}
