@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { HIER_LEVELS, type HierLevel } from '../constants';
 import { type Access, codes, endpoint } from './endpoint';
+import { idOf } from './ids';
 import { buttonAccess, buttonCodeOf, pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
@@ -135,12 +136,7 @@ export interface MemberCheck {
 
 // ---- inputs ----
 
-const id = (what: string) =>
-  z.coerce
-    .number({ error: `${what}编号无效` })
-    .int(`${what}编号无效`)
-    .positive(`${what}编号无效`)
-    .max(2_147_483_647, `${what}编号无效`);
+const id = (what: string) => idOf(what);
 
 const optionalId = (what: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(what).optional());
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint, OPEN } from './endpoint';
+import { idOf } from './ids';
 
 export interface MasterItem {
   id: number;
@@ -46,13 +47,7 @@ export const MASTER_PARENT: Partial<Record<MasterCategory, MasterCategory>> = {
   projectSubType: 'projectType',
 };
 
-const parentId = (what: string) =>
-  z.object({
-    id: z.coerce
-      .number({ error: `${what}编号无效` })
-      .int(`${what}编号无效`)
-      .positive(`${what}编号无效`),
-  });
+const parentId = (what: string) => z.object({ id: idOf(what) });
 
 export const staffLevelParams = parentId('岗位');
 export const storeSubTypeParams = parentId('门店类型');

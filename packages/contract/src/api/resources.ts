@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { HierLevel } from '../constants';
 import type { ResourceKind } from '../routes';
 import { type Access, codes, endpoint } from './endpoint';
+import { idOf } from './ids';
 import { buttonAccess, pageAccess } from './pageAccess';
 
 export const RESOURCE_NAME_MAX = 20;
@@ -76,12 +77,7 @@ export interface RoleBrief {
   level: HierLevel;
 }
 
-const id = (what: string) =>
-  z.coerce
-    .number({ error: `${what}编号无效` })
-    .int(`${what}编号无效`)
-    .positive(`${what}编号无效`)
-    .max(2_147_483_647, `${what}编号无效`);
+const id = (what: string) => idOf(what);
 
 const nameRule = z
   .string({ error: '请输入名称' })

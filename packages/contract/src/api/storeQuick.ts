@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { idOf } from './ids';
 import { buttonAccess, pageAccess } from './pageAccess';
 
 /** A role or a store shows at most this many quick entries (SPEC §9: shortcuts at most 10). */
@@ -49,12 +50,7 @@ export interface StoreQuickOptions {
   stores: StoreQuickStore[];
 }
 
-const id = (what: string) =>
-  z.coerce
-    .number({ error: `请选择${what}` })
-    .int(`${what}编号无效`)
-    .positive(`${what}编号无效`)
-    .max(2_147_483_647, `${what}编号无效`);
+const id = (what: string) => idOf(what, `请选择${what}`);
 
 /**
  * "A,B,C" → ['A','B','C'] (SPEC: comma-separated); a repeated key (codes=A&codes=B, as the browser's

@@ -4,6 +4,7 @@
  * export query. Messages are Chinese and name the field.
  */
 import { z } from 'zod';
+import { idOf } from '../api/ids';
 import { pagingQuery } from '../api/paging';
 import { type AnyResource, type FieldDef, filterFields, sortableFields, writableFields } from './define';
 
@@ -83,7 +84,7 @@ const updateFieldSchema = (f: FieldDef): z.ZodType => {
 export const createSchema = (decl: AnyResource) =>
   z.object(Object.fromEntries(writableFields(decl, 'create').map(([k, f]) => [k, fieldSchema(f)])));
 
-export const idSchema = z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效');
+export const idSchema = idOf('');
 
 /**
  * The update form: the row's id and any writable field (a field given is checked with its full
