@@ -471,16 +471,14 @@ export const seedGoods = async (tx: Tx): Promise<void> => {
     )
     .returning({ id: card.id, code: card.code });
   const cardId = new Map(cards.map((c) => [c.code, c.id]));
-  await tx
-    .insert(cardProject)
-    .values(
-      CARDS.flatMap(([code, , , , , , , , list]) =>
-        list.map(([j, sessions], line) => ({
-          cardId: cardId.get(code)!,
-          projectId: projectId.get(j)!,
-          sessions,
-          line,
-        })),
-      ),
-    );
+  await tx.insert(cardProject).values(
+    CARDS.flatMap(([code, , , , , , , , list]) =>
+      list.map(([j, sessions], line) => ({
+        cardId: cardId.get(code)!,
+        projectId: projectId.get(j)!,
+        sessions,
+        line,
+      })),
+    ),
+  );
 };
