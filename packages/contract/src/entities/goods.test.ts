@@ -1,6 +1,12 @@
 /** The schemas the goods declarations imply: list fields, child rows, integer 分. */
 import { describe, expect, it } from 'vitest';
-import { createSchema, updateSchema } from '../resource/schemas';
+import { createSchema, updateSchema as typedUpdate } from '../resource/schemas';
+
+const updateSchema = (d: Parameters<typeof typedUpdate>[0]) => ({
+  parse: (v: unknown) => typedUpdate(d).parse(v) as Record<string, unknown>,
+  safeParse: (v: unknown) => typedUpdate(d).safeParse(v),
+});
+
 import { CARD } from './card';
 import { PRODUCT } from './product';
 import { PROJECT } from './project';
