@@ -9,6 +9,7 @@ import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
+import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
@@ -83,6 +84,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(resourceRoutes);
   await app.register(storeQuickRoutes);
   await app.register(hierarchyRoutes);
+  await app.register(goodsRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -87,6 +87,14 @@ export const ERR = {
   HIER_DUPLICATE: 'HIER-40903',
   /** The account may not be added to the role (disabled, a boss, an administrator, oneself). */
   HIER_MEMBER_REFUSED: 'HIER-40904',
+
+  // Goods (products, projects, cards).
+  /** A product, project or card on sale: it may be taken off sale, not deleted. */
+  GOODS_ON_SALE: 'GOODS-40901',
+  /** A product a project consumes, or a project a card holds. */
+  GOODS_IN_USE: 'GOODS-40902',
+  /** /productSort saved with a list that is not every product once (someone else changed it). */
+  GOODS_SORT_STALE: 'GOODS-40903',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -143,6 +151,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.HIER_NOT_EMPTY]: '该层级下还有节点或角色，不能删除',
   [ERR.HIER_DUPLICATE]: '名称已存在',
   [ERR.HIER_MEMBER_REFUSED]: '该账号不能添加为此角色的成员',
+  [ERR.GOODS_ON_SALE]: '在售商品不能删除，请先下架',
+  [ERR.GOODS_IN_USE]: '该商品或项目正在被使用，不能删除',
+  [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -1,6 +1,7 @@
 /** Every table, for drizzle-kit and for queries that span modules. */
 export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
+export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/master/schema';
 export * from '../modules/notices/schema';

@@ -14,6 +14,7 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
+import { seedGoods } from './goods';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedWxwork } from './wxwork';
@@ -255,5 +256,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedWxwork(tx);
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
+    await seedGoods(tx);
   });
 };

@@ -26,6 +26,13 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
+  '/productList': () => import('../features/goods/ProductListPage'),
+  '/productDetail': () => import('../features/goods/ProductDetailPage'),
+  '/productSort': () => import('../features/goods/ProductSortPage'),
+  '/projectList': () => import('../features/goods/ProjectListPage'),
+  '/projectDetail': () => import('../features/goods/ProjectDetailPage'),
+  '/couponList': () => import('../features/goods/CouponListPage'),
+  '/couponDetail': () => import('../features/goods/CouponDetailPage'),
 };
 
 /** Lazy too, so its antd Empty stays out of the /login bundle. */

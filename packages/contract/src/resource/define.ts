@@ -6,6 +6,7 @@
  * and detail pages (web platform/resource). Adding an ordinary entity is a declaration here plus
  * a table binding on the server: see docs/resource-engine.md.
  */
+import type { ZodType } from 'zod';
 import type { MasterCategory } from '../api/master';
 
 export type FieldType =
@@ -25,7 +26,11 @@ export type FieldType =
   | 'date'
   /** An ISO instant; shown as YYYY-MM-DD HH:mm:ss in Asia/Shanghai. */
   | 'datetime'
-  /** A JSON value, shown as formatted text (logs' before/after). */
+  /** Several ids of master_items of `lookup` (an int[] column); `max` is the most ids. */
+  | 'lookups'
+  /** A list of uploaded image URLs (a text[] column); `max` is the most images. */
+  | 'images'
+  /** A JSON value, shown as formatted text (logs' before/after); `schema` checks a written one. */
   | 'json';
 
 export interface EnumOption {
@@ -71,6 +76,13 @@ export interface FieldDef {
   section?: string;
   /** Not in the detail view or form (a list-only computed column). */
   hidden?: boolean;
+  /**
+   * In the form only, not in the detail view: a value (child rows as JSON) that a read-only
+   * companion field shows to a person.
+   */
+  formOnly?: boolean;
+  /** The zod schema of a written value, for a `json` field (child rows). */
+  schema?: ZodType;
   placeholder?: string;
   /** One line of help under the input. */
   help?: string;
@@ -125,7 +137,8 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
   check(!!decl.fields[decl.defaultSort.field]?.sort, `defaultSort ${decl.defaultSort.field} is not sortable`);
   for (const [key, f] of Object.entries(decl.fields)) {
     check(f.type !== 'enum' || !!f.options?.length, `${key}: an enum needs options`);
-    check(f.type !== 'lookup' || !!f.lookup, `${key}: a lookup needs its category`);
+    check(!['lookup', 'lookups'].includes(f.type) || !!f.lookup, `${key}: a lookup needs its category`);
+    check(f.filter !== 'eq' || f.type !== 'images', `${key}: images do not filter`);
     check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
     check(
       !f.writeOnly || (!!f.createOnly && !f.list && !f.filter && !f.sort),

@@ -15,6 +15,7 @@ export const formatYuan = (fen: number): string =>
  */
 export const formatValue = (f: FieldDef, value: unknown, name?: unknown): string => {
   if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value) && value.length === 0) return '';
   switch (f.type) {
     case 'money':
       return formatYuan(Number(value));
@@ -24,6 +25,10 @@ export const formatValue = (f: FieldDef, value: unknown, name?: unknown): string
       return optionLabel(f, value);
     case 'lookup':
       return String(name ?? value);
+    case 'lookups':
+      return String(name ?? '');
+    case 'images':
+      return Array.isArray(value) ? `${value.length} 张` : '';
     case 'datetime':
       return formatDateTime(value as string | Date);
     case 'json':

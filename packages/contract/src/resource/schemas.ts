@@ -35,8 +35,18 @@ const numberSchema = (f: FieldDef) => {
   return s;
 };
 
+/** Fields whose value is a list: empty means none, never null. */
+export const isListField = (f: FieldDef): boolean => f.type === 'lookups' || f.type === 'images';
+
+const listSchema = (f: FieldDef, item: z.ZodType, most: number, unit: string) => {
+  let s = z.array(item, { error: `${f.label}格式无效` }).max(f.max ?? most, `${f.label}最多 ${f.max ?? most} ${unit}`);
+  if (f.required) s = s.min(1, `请选择${f.label}`);
+  return s;
+};
+
 /** The schema of one field's value in a form, before its presence rules. */
 const valueSchema = (f: FieldDef): z.ZodType => {
+  if (f.schema) return f.schema;
   switch (f.type) {
     case 'text':
     case 'textarea':
@@ -53,6 +63,18 @@ const valueSchema = (f: FieldDef): z.ZodType => {
         .number({ error: `请选择${f.label}` })
         .int(`请选择${f.label}`)
         .positive(`请选择${f.label}`);
+    case 'lookups':
+      return listSchema(
+        f,
+        z
+          .number({ error: `请选择${f.label}` })
+          .int(`请选择${f.label}`)
+          .positive(`请选择${f.label}`),
+        20,
+        '项',
+      );
+    case 'images':
+      return listSchema(f, z.string().trim().min(1, '图片地址无效').max(500, '图片地址过长'), 9, '张');
     case 'date':
       return z.string({ error: `请选择${f.label}` }).regex(DATE, `${f.label}格式应为 YYYY-MM-DD`);
     case 'datetime':
@@ -68,6 +90,7 @@ const valueSchema = (f: FieldDef): z.ZodType => {
  */
 export const fieldSchema = (f: FieldDef): z.ZodType => {
   const base = valueSchema(f);
+  if (isListField(f) && !f.required) return z.preprocess((v) => (v === '' || v === null ? [] : v), base).optional();
   if (f.required) return z.preprocess((v) => (v === null ? undefined : v), base);
   const optional = f.default === undefined ? base.optional() : base.default(f.default as never);
   return z.preprocess(blankToUndefined, optional);
@@ -76,6 +99,7 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
 /** A field on update: left out keeps the value; an optional one sent empty clears it (null). */
 const updateFieldSchema = (f: FieldDef): z.ZodType => {
   const base = valueSchema(f);
+  if (isListField(f)) return z.preprocess((v) => (v === '' || v === null ? [] : v), base).optional();
   if (f.required) return z.preprocess((v) => (v === null ? '' : v), base).optional();
   return z.preprocess((v) => (v === '' ? null : v), base.nullable().optional());
 };
@@ -126,7 +150,7 @@ const queryDate = (label: string) =>
 export const rangeKeys = (key: string) => ({ from: `${key}From`, to: `${key}To` }) as const;
 
 const filterEntries = (key: string, f: FieldDef): [string, z.ZodType][] => {
-  const numeric = f.type === 'int' || f.type === 'money' || f.type === 'lookup';
+  const numeric = f.type === 'int' || f.type === 'money' || f.type === 'lookup' || f.type === 'lookups';
   switch (f.filter) {
     case 'like':
       return [

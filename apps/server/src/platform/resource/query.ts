@@ -54,6 +54,11 @@ export const selection = (b: ResourceBinding): Record<string, Expr> => {
         string | null
       >`(select ${masterItem.name} from ${masterItem} where ${masterItem.id} = ${exprs[key]})`;
     }
+    if (f.type === 'lookups') {
+      out[lookupNameKey(key)] = sql<string | null>`(select string_agg(${masterItem.name}, '、' order by ${
+        masterItem.sort
+      }, ${masterItem.id}) from ${masterItem} where ${masterItem.id} = any(${exprs[key]}))`;
+    }
   }
   return out;
 };
@@ -67,7 +72,9 @@ const filterOf = (key: string, f: FieldDef, e: Expr, q: Values): SQL | undefined
     case 'like':
       return typeof v === 'string' && v ? ilike(e as SQL, containing(v)) : undefined;
     case 'eq':
-      return v === undefined ? undefined : eq(e as SQL, v);
+      if (v === undefined) return undefined;
+      // Several ids (labels): the row holds the id among them.
+      return f.type === 'lookups' ? sql`${v}::int = any(${e})` : eq(e as SQL, v);
     case 'in':
       return Array.isArray(v) && v.length ? inArray(e as SQL, v) : undefined;
     case 'range': {

@@ -10,6 +10,7 @@ import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { type SafeParser, zodRule } from '../formRules';
+import { ImageUpload } from '../inputs/ImageUpload';
 import { LookupSelect } from '../inputs/LookupSelect';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -101,6 +102,18 @@ export const fieldInput = (f: FieldDef, disabled = false): ReactNode => {
           placeholder={placeholder ?? `请选择${f.label}`}
         />
       );
+    case 'lookups':
+      return (
+        <LookupSelect
+          mode="multiple"
+          disabled={disabled}
+          endpoint={MASTER_API.findMaster}
+          params={{ code: f.lookup ?? '' }}
+          placeholder={placeholder ?? `请选择${f.label}`}
+        />
+      );
+    case 'images':
+      return <ImageUpload max={f.max ?? 9} disabled={disabled} />;
     case 'date':
       return <DatePicker disabled={disabled} style={{ width: '100%' }} placeholder={placeholder ?? '请选择日期'} />;
     default:

@@ -1,7 +1,7 @@
 /** A field's value as the list and the detail show it: tags for enums and switches, 元 for money. */
 import type { FieldDef } from '@zb/contract/resource/define';
 import { formatValue, lookupNameKey } from '@zb/contract/resource/format';
-import { Tag, Typography } from 'antd';
+import { Image, Space, Tag, Typography } from 'antd';
 
 interface Props {
   field: FieldDef;
@@ -13,7 +13,21 @@ interface Props {
 
 export function FieldView({ field, name, row, full }: Props) {
   const value = row[name];
-  if (value === null || value === undefined || value === '') return <span className="zb-empty-cell">—</span>;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return <span className="zb-empty-cell">—</span>;
+  }
+  if (field.type === 'images' && Array.isArray(value)) {
+    const size = full ? 80 : 32;
+    return (
+      <Image.PreviewGroup>
+        <Space size={4} wrap>
+          {(full ? value : value.slice(0, 3)).map((url) => (
+            <Image key={String(url)} src={String(url)} width={size} height={size} style={{ objectFit: 'cover' }} />
+          ))}
+        </Space>
+      </Image.PreviewGroup>
+    );
+  }
   if (field.type === 'enum') {
     const option = field.options?.find((o) => o.value === String(value));
     return <Tag color={option?.color}>{option?.label ?? String(value)}</Tag>;

@@ -84,7 +84,7 @@ export function ResourceForm({ decl, row, onSubmit, onDone, onCancel, onDirtyCha
               const locked = !creating && !!f.createOnly;
               const Custom = custom[key];
               return (
-                <Col key={key} xs={24} md={f.type === 'textarea' ? 24 : 12}>
+                <Col key={key} xs={24} md={f.type === 'textarea' || f.type === 'images' || f.type === 'json' ? 24 : 12}>
                   <Form.Item
                     name={key}
                     label={f.label}

@@ -60,7 +60,7 @@ const control = (key: string, f: FieldDef): ReactNode => {
     }
     if (f.type === 'bool')
       return <Select allowClear placeholder="全部" options={boolOptions(f)} style={{ width: WIDTH }} />;
-    if (f.type === 'lookup') {
+    if (f.type === 'lookup' || f.type === 'lookups') {
       return (
         <LookupSelect
           endpoint={MASTER_API.findMaster}

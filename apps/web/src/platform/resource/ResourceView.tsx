@@ -8,7 +8,7 @@ import { sectionsOf } from './sections';
 export function ResourceView({ decl, row }: { decl: AnyResource; row: ResourceRow }) {
   return (
     <>
-      {sectionsOf(decl, (f) => !f.writeOnly).map((s) => (
+      {sectionsOf(decl, (f) => !f.writeOnly && !f.formOnly).map((s) => (
         <Descriptions
           key={s.title ?? 'main'}
           title={s.title ?? undefined}
@@ -19,7 +19,7 @@ export function ResourceView({ decl, row }: { decl: AnyResource; row: ResourceRo
           items={s.fields.map(([key, f]) => ({
             key,
             label: f.label,
-            span: f.type === 'json' || f.type === 'textarea' ? 'filled' : 1,
+            span: f.type === 'json' || f.type === 'textarea' || f.type === 'images' ? 'filled' : 1,
             children: <FieldView field={f} name={key} row={row} full />,
           }))}
         />

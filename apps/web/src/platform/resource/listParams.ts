@@ -25,6 +25,7 @@ const fits = (f: FieldDef, raw: string): boolean => {
     case 'int':
     case 'money':
     case 'lookup':
+    case 'lookups':
       return INT.test(raw);
     case 'date':
     case 'datetime':

@@ -37,7 +37,7 @@ export const formFromFilters = (decl: AnyResource, filters: Record<string, strin
     const raw = filters[key];
     if (raw === undefined) out[key] = undefined;
     else if (f.filter === 'in') out[key] = raw.split(',');
-    else if (f.type === 'lookup' || f.type === 'int') out[key] = Number(raw);
+    else if (f.type === 'lookup' || f.type === 'lookups' || f.type === 'int') out[key] = Number(raw);
     else if (f.type === 'money') out[key] = Number(raw) / 100;
     else if (f.type === 'date') out[key] = dayjs(raw);
     else out[key] = raw;

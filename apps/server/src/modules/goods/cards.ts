@@ -1,0 +1,82 @@
+/**
+ * Cards on the resource engine. Rules: a combo card holds at least one project (each once) and no
+ * money; a stored-value card holds an amount above zero, a bonus, and no projects; 指定门店等级
+ * needs at least one store level (全部门店 keeps none); a card on sale cannot be deleted.
+ */
+import { CARD, type CardProjectRow } from '@zb/contract/entities/card';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { fieldError, refuseOnSale, setStatus, without } from './common';
+import { card, cardProject, project } from './schema';
+
+/** The row's values made consistent with its kind and scope; throws on a missing requirement. */
+const settle = (merged: Values, projects: readonly CardProjectRow[] | undefined): Values => {
+  const out: Values = {};
+  if (merged.kind === 'combo') {
+    if (projects !== undefined && projects.length === 0) throw fieldError('projects', '套餐卡请至少添加一个项目');
+    out.amount = null;
+    out.bonus = null;
+  } else {
+    if (typeof merged.amount !== 'number' || merged.amount <= 0) throw fieldError('amount', '储值卡请输入储值金额');
+    if (projects?.length) throw fieldError('projects', '储值卡不包含项目');
+  }
+  if (merged.usableScope === 'levels') {
+    if (!Array.isArray(merged.storeLevelIds) || merged.storeLevelIds.length === 0) {
+      throw fieldError('storeLevelIds', '请选择适用门店等级');
+    }
+  } else {
+    out.storeLevelIds = [];
+  }
+  return out;
+};
+
+const writeProjects = async (tx: Tx, cardId: number, rows: readonly CardProjectRow[]): Promise<void> => {
+  const ids = rows.map((r) => r.projectId);
+  if (new Set(ids).size !== ids.length) throw fieldError('projects', '同一项目只能出现一次');
+  if (ids.length) {
+    const found = await tx.select({ id: project.id }).from(project).where(inArray(project.id, ids));
+    if (found.length !== ids.length) throw fieldError('projects', '所选项目不存在或已被删除');
+  }
+  await tx.delete(cardProject).where(eq(cardProject.cardId, cardId));
+  if (rows.length) await tx.insert(cardProject).values(rows.map((r, line) => ({ cardId, ...r, line })));
+};
+
+const projectsJson = sql`(select coalesce(json_agg(json_build_object('projectId', cp.project_id, 'sessions', cp.sessions) order by cp.line), '[]'::json)
+  from card_project cp where cp.card_id = "card"."id")`;
+
+const projectsText = sql<string | null>`(select string_agg(p.name || ' ×' || cp.sessions || '次', '、' order by cp.line)
+  from card_project cp join project p on p.id = cp.project_id where cp.card_id = "card"."id")`;
+
+export const cardBinding: ResourceBinding = {
+  decl: CARD,
+  table: card,
+  id: card.id,
+  columns: { projects: projectsJson, projectsText },
+  uniques: { card_code_uq: 'code' },
+  service: {
+    create: async ({ tx }, values) => {
+      const projects = (values.projects as CardProjectRow[] | undefined) ?? [];
+      const fixed = settle(values, projects);
+      const [row] = await tx
+        .insert(card)
+        .values({ ...without(values, 'projects'), ...fixed } as typeof card.$inferInsert)
+        .returning({ id: card.id });
+      await writeProjects(tx, row!.id, values.kind === 'combo' ? projects : []);
+      return row!.id;
+    },
+    update: async ({ tx }, id, values, before) => {
+      const projects = values.projects as CardProjectRow[] | undefined;
+      const merged = { ...before, ...values };
+      const fixed = settle(merged, projects);
+      const row = { ...without(values, 'projects'), ...fixed };
+      if (Object.keys(row).length) await tx.update(card).set(row).where(eq(card.id, id));
+      if (projects !== undefined) await writeProjects(tx, id, merged.kind === 'combo' ? projects : []);
+    },
+    remove: async ({ tx }, id, before) => {
+      refuseOnSale('卡项', before);
+      await tx.delete(card).where(eq(card.id, id));
+    },
+    batch: { onSale: setStatus(card, 'on'), offSale: setStatus(card, 'off') },
+  },
+};

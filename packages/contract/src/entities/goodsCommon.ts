@@ -1,0 +1,74 @@
+/**
+ * What products, projects and cards share: the sale status (在售/停售) with its batch 上架/下架,
+ * the code rule, the money ceiling, and the access of the pickers that other goods pages use.
+ */
+import { type Access, codes } from '../api/endpoint';
+import { pageAccess } from '../api/pageAccess';
+import type { BatchActionDef, FieldDef } from '../resource/define';
+
+export const SALE_STATUS = [
+  { value: 'on', label: '在售', color: 'green' },
+  { value: 'off', label: '停售', color: 'default' },
+] as const;
+
+export type SaleStatus = (typeof SALE_STATUS)[number]['value'];
+
+/** The status field: new goods go on sale unless the form says otherwise. */
+export const saleStatusField = (section?: string): FieldDef => ({
+  label: '状态',
+  type: 'enum',
+  options: SALE_STATUS,
+  required: true,
+  default: 'on',
+  list: { width: 80 },
+  filter: 'eq',
+  sort: true,
+  section,
+});
+
+/** Batch 上架/下架 of a goods list, under the page's `button`. */
+export const saleBatch = (title: string, button: string): readonly BatchActionDef[] => [
+  { key: 'onSale', label: '批量上架', button },
+  {
+    key: 'offSale',
+    label: '批量下架',
+    button,
+    danger: true,
+    confirm: `下架后门店将不能再售卖这些${title}，确定下架？`,
+  },
+];
+
+/** Largest price: 1,000,000.00 元 in 分. */
+export const MONEY_MAX = 100_000_000;
+
+export const goodsCodeField = (label: string): FieldDef => ({
+  label,
+  type: 'text',
+  required: true,
+  createOnly: true,
+  max: 30,
+  pattern: { regex: /^[A-Za-z0-9_-]+$/, message: `${label}只能包含字母、数字、下划线和短横线` },
+  list: { width: 120, fixed: 'left' },
+  filter: 'like',
+  sort: true,
+});
+
+export const createdAtField = (section?: string): FieldDef => ({
+  label: '创建时间',
+  type: 'datetime',
+  readOnly: true,
+  list: { width: 170 },
+  sort: true,
+  section,
+});
+
+/** Whoever may open any of these pages (a picker several pages use). */
+export const anyPageAccess = (...paths: string[]): Access =>
+  codes(...new Set(paths.flatMap((p) => (pageAccess(p) as { codes?: string[] }).codes ?? [])));
+
+/** One choice of a goods picker. */
+export interface GoodsOption {
+  id: number;
+  code: string;
+  name: string;
+}
