@@ -14,6 +14,7 @@ import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
@@ -74,6 +75,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(noticeRoutes);
   await app.register(masterRoutes);
   await app.register(logRoutes);
+  await app.register(productOnlineRateRoutes);
   await app.register(regionRoutes);
   await app.register(wxworkRoutes);
   await app.register(scheduleRoutes);

@@ -5,6 +5,7 @@ export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/master/schema';
 export * from '../modules/notices/schema';
+export * from '../modules/productOnlineRate/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/storeQuick/schema';

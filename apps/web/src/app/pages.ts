@@ -20,6 +20,7 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
   '/systemLog': () => import('../features/logs/SystemLogPage'),
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
+  '/productOnlineRateConfig': () => import('../features/productOnlineRate/ProductOnlineRateConfigPage'),
   '/resourceList': () => import('../features/resources/ResourceListPage'),
   '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),
   '/hierarchicalArchitecture': () => import('../features/hierarchy/HierarchicalArchitecturePage'),

@@ -17,6 +17,8 @@ export type FieldType =
   | 'int'
   /** Integer 分; shown and typed in 元 with two decimals. */
   | 'money'
+  /** A rate in basis points (0–10000); shown and typed as a percentage with two decimals. */
+  | 'percent'
   | 'bool'
   /** One of `options`. */
   | 'enum'

@@ -19,6 +19,8 @@ export const formatValue = (f: FieldDef, value: unknown, name?: unknown): string
   switch (f.type) {
     case 'money':
       return formatYuan(Number(value));
+    case 'percent':
+      return `${(Number(value) / 100).toFixed(2)}%`;
     case 'bool':
       return value ? (f.boolLabels?.yes ?? '是') : (f.boolLabels?.no ?? '否');
     case 'enum':
@@ -42,6 +44,7 @@ export const formatValue = (f: FieldDef, value: unknown, name?: unknown): string
 export const exportCell = (f: FieldDef, value: unknown, name?: unknown): string | number | null => {
   if (value === null || value === undefined || value === '') return null;
   if (f.type === 'money') return Number(value) / 100;
+  if (f.type === 'percent') return `${(Number(value) / 100).toFixed(2)}%`;
   if (f.type === 'int') return Number(value);
   return formatValue(f, value, name);
 };

@@ -26,12 +26,19 @@ const textSchema = (f: FieldDef) => {
   return s;
 };
 
+/** How a bound reads in a message: money in 元, a percentage with its sign. */
+const bound = (f: FieldDef, n: number): string => {
+  if (f.type === 'money') return (n / 100).toFixed(2);
+  if (f.type === 'percent') return `${(n / 100).toFixed(2)}%`;
+  return String(n);
+};
+
 const numberSchema = (f: FieldDef) => {
   let s = z.number({ error: `请输入${f.label}` }).int(`${f.label}须为整数`);
-  const min = f.min ?? (f.type === 'money' ? 0 : undefined);
-  if (min !== undefined) s = s.min(min, `${f.label}不能小于 ${f.type === 'money' ? (min / 100).toFixed(2) : min}`);
-  if (f.max !== undefined)
-    s = s.max(f.max, `${f.label}不能大于 ${f.type === 'money' ? (f.max / 100).toFixed(2) : f.max}`);
+  const min = f.min ?? (f.type === 'money' || f.type === 'percent' ? 0 : undefined);
+  const max = f.max ?? (f.type === 'percent' ? 10_000 : undefined);
+  if (min !== undefined) s = s.min(min, `${f.label}不能小于 ${bound(f, min)}`);
+  if (max !== undefined) s = s.max(max, `${f.label}不能大于 ${bound(f, max)}`);
   return s;
 };
 
@@ -53,6 +60,7 @@ const valueSchema = (f: FieldDef): z.ZodType => {
       return textSchema(f);
     case 'int':
     case 'money':
+    case 'percent':
       return numberSchema(f);
     case 'bool':
       return z.boolean({ error: `请选择${f.label}` });

@@ -22,6 +22,8 @@ export const toFen = (yuan: unknown): number | null => (typeof yuan === 'number'
 export const itemPropsOf = (f: FieldDef): Partial<FormItemProps> => {
   switch (f.type) {
     case 'money':
+    case 'percent':
+      // Both travel as integer hundredths (分, basis points) and are typed with two decimals.
       return { getValueProps: (v: unknown) => ({ value: toYuan(v) }), normalize: toFen };
     case 'date':
       return {
@@ -72,6 +74,18 @@ export const fieldInput = (f: FieldDef, disabled = false): ReactNode => {
           min={(f.min ?? 0) / 100}
           max={f.max === undefined ? undefined : f.max / 100}
           prefix="¥"
+          placeholder={placeholder ?? '0.00'}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'percent':
+      return (
+        <InputNumber
+          disabled={disabled}
+          precision={2}
+          min={(f.min ?? 0) / 100}
+          max={(f.max ?? 10_000) / 100}
+          suffix="%"
           placeholder={placeholder ?? '0.00'}
           style={{ width: '100%' }}
         />

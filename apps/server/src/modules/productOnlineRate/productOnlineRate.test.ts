@@ -1,0 +1,82 @@
+/** SPEC §7.3's product online rate calls: getConfigList, addProductOnlineType, editProductOnlineType. */
+import type { Page } from '@zb/contract/api/paging';
+import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
+import { ERR } from '@zb/contract/errcodes';
+import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
+import { routeByPath } from '@zb/contract/routes';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createUser, grantRole, lastOperation } from '../../testing/fixtures';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { fieldsOf, type TestClient } from '../../testing/testClient';
+import { masterItem } from '../master/schema';
+
+const api = resourceApi(PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS);
+let t: TestApp;
+let admin: TestClient;
+let types: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin', 'admin123');
+  const rows = await t.db.select().from(masterItem).where(eq(masterItem.category, 'productOnlineType'));
+  types = Object.fromEntries(rows.map((r) => [r.code, r.id]));
+});
+afterAll(() => t.close());
+
+describe('product online rates', () => {
+  it('answers at the SPEC names', () => {
+    expect(api.list.path).toBe('/rest/productOnlineRate/getConfigList');
+    expect(api.create!).toMatchObject({ method: 'POST', path: '/rest/productOnlineRate/addProductOnlineType' });
+    expect(api.update!).toMatchObject({ method: 'POST', path: '/rest/productOnlineRate/editProductOnlineType' });
+  });
+
+  it('adds a type’s split, lists it with the type’s name, and edits it with its log row', async () => {
+    const add = await admin.call(api.create!, {
+      body: { onlineType: types.GOODS, hqRate: 3000, storeRate: 7000, remark: '实物商品门店七成' },
+    });
+    expect(add.body.errcode, add.body.errmsg).toBe(ERR.OK);
+    const id = (add.body.data as { id: number }).id;
+    const list = (await admin.call(api.list, { query: { onlineType: types.GOODS! } })).body.data as Page<ResourceRow>;
+    expect(list.list).toEqual([
+      expect.objectContaining({ id, hqRate: 3000, storeRate: 7000, onlineTypeName: '实物商品' }),
+    ]);
+    const edit = await admin.call(api.update!, { body: { id, hqRate: 2500, storeRate: 7500 } });
+    expect(edit.body.errcode, edit.body.errmsg).toBe(ERR.OK);
+    const log = await lastOperation(t.db, 'productOnlineRate.update');
+    expect(log?.before).toMatchObject({ hqRate: 3000 });
+    expect(log?.after).toMatchObject({ hqRate: 2500, storeRate: 7500 });
+  });
+
+  it('refuses shares that do not add up to 100%, a second row of a type, and another category’s item', async () => {
+    const sum = await admin.call(api.create!, { body: { onlineType: types.SERVICE, hqRate: 5000, storeRate: 4000 } });
+    expect(fieldsOf(sum.body).storeRate).toBe('总部与门店的结算比例合计须为 100%');
+    const over = await admin.call(api.create!, { body: { onlineType: types.SERVICE, hqRate: 12000, storeRate: 0 } });
+    expect(fieldsOf(over.body).hqRate).toBe('总部结算比例不能大于 100.00%');
+    const twice = await admin.call(api.create!, { body: { onlineType: types.GOODS, hqRate: 5000, storeRate: 5000 } });
+    expect(twice.body.errcode).toBe(ERR.RECORD_DUPLICATE);
+    expect(fieldsOf(twice.body).onlineType).toBe('线上商品类型已存在');
+    const [gender] = await t.db.select().from(masterItem).where(eq(masterItem.category, 'gender')).limit(1);
+    const wrong = await admin.call(api.create!, { body: { onlineType: gender!.id, hqRate: 5000, storeRate: 5000 } });
+    expect(fieldsOf(wrong.body).onlineType).toBe('请选择一个线上商品类型');
+    const [row] = await t.db
+      .select()
+      .from(masterItem)
+      .where(and(eq(masterItem.category, 'productOnlineType'), eq(masterItem.code, 'SERVICE')));
+    expect(row).toBeTruthy();
+  });
+
+  it('lets a page holder read but not add or edit', async () => {
+    const userId = await createUser(t.db, { loginName: 'rateviewer', password: 'view1234' });
+    const { contentRoleId } = await createRole(t.db, {
+      code: 'RATE_VIEW',
+      name: '比例查看',
+      contentName: '总部',
+      codes: ['ZBHT-JCGL', routeByPath('/productOnlineRateConfig')!.code!],
+    });
+    const viewer = await t.signIn('rateviewer', 'view1234', await grantRole(t.db, userId, contentRoleId));
+    expect((await viewer.call(api.list, { query: {} })).body.errcode).toBe(ERR.OK);
+    const add = await viewer.call(api.create!, { body: { onlineType: types.CARD, hqRate: 5000, storeRate: 5000 } });
+    expect(add.body.errcode).toBe(ERR.FORBIDDEN);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * /productOnlineRateConfig on the resource engine. Its rules: the type is a productOnlineType
+ * item, one row per type, and headquarters' and the store's shares add up to 100%.
+ */
+import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
+import { ERR } from '@zb/contract/errcodes';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { BizError } from '../../platform/errors';
+import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { registerResource } from '../../platform/resource/register';
+import { masterItem } from '../master/schema';
+import { productOnlineRate } from './schema';
+
+const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
+
+const checkSum = (hq: number, store: number) => {
+  if (hq + store !== 10_000) throw fieldError('storeRate', '总部与门店的结算比例合计须为 100%');
+};
+
+const checkType = async ({ tx }: WriteContext, id: number) => {
+  const [row] = await tx
+    .select({ id: masterItem.id })
+    .from(masterItem)
+    .where(and(eq(masterItem.id, id), eq(masterItem.category, 'productOnlineType')));
+  if (!row) throw fieldError('onlineType', '请选择一个线上商品类型');
+};
+
+export const productOnlineRateBinding: ResourceBinding = {
+  decl: PRODUCT_ONLINE_RATE,
+  table: productOnlineRate,
+  id: productOnlineRate.id,
+  columns: {
+    onlineTypeName: sql<string>`(select name from master_item m where m.id = "product_online_rate"."online_type")`,
+  },
+  uniques: { product_online_rate_online_type_unique: 'onlineType' },
+  paths: PRODUCT_ONLINE_RATE_PATHS,
+  service: {
+    create: async (ctx, values: Values) => {
+      await checkType(ctx, Number(values.onlineType));
+      checkSum(Number(values.hqRate), Number(values.storeRate));
+      const [row] = await ctx.tx
+        .insert(productOnlineRate)
+        .values(values as typeof productOnlineRate.$inferInsert)
+        .returning({ id: productOnlineRate.id });
+      return row!.id;
+    },
+    update: async ({ tx }, id, values, before) => {
+      checkSum(Number(values.hqRate ?? before.hqRate), Number(values.storeRate ?? before.storeRate));
+      await tx
+        .update(productOnlineRate)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(productOnlineRate.id, id));
+    },
+  },
+};
+
+export const productOnlineRateRoutes = async (app: FastifyInstance) => {
+  registerResource(app, productOnlineRateBinding);
+};
