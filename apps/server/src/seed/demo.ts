@@ -16,6 +16,7 @@ import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
+import { seedStoresAndStaff } from './stores';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -255,5 +256,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedWxwork(tx);
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
+    await seedStoresAndStaff(tx);
   });
 };

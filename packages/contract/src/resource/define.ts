@@ -6,7 +6,7 @@
  * and detail pages (web platform/resource). Adding an ordinary entity is a declaration here plus
  * a table binding on the server: see docs/resource-engine.md.
  */
-import type { MasterCategory } from '../api/master';
+import { MASTER_PARENT, type MasterCategory } from '../api/master';
 
 export type FieldType =
   /** One line of text. */
@@ -53,6 +53,11 @@ export interface FieldDef {
   /** A bool's words, e.g. 启用/停用 (default 是/否), and the tag colour of true. */
   boolLabels?: { yes: string; no: string; color?: string };
   lookup?: MasterCategory;
+  /**
+   * A sub-type lookup's parent field (e.g. a staff level under the position field): the item
+   * chosen must hang under the item chosen there. Its lookup is MASTER_PARENT of this one's.
+   */
+  lookupParent?: string;
   /** Never written through the engine (ids, times, values a service computes). */
   readOnly?: boolean;
   /** Written on create only (a login name, a code). */
@@ -126,6 +131,13 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
   for (const [key, f] of Object.entries(decl.fields)) {
     check(f.type !== 'enum' || !!f.options?.length, `${key}: an enum needs options`);
     check(f.type !== 'lookup' || !!f.lookup, `${key}: a lookup needs its category`);
+    if (f.lookupParent) {
+      const parent = decl.fields[f.lookupParent];
+      check(
+        !!f.lookup && parent?.type === 'lookup' && parent.lookup === MASTER_PARENT[f.lookup],
+        `${key}: lookupParent ${f.lookupParent} is not the lookup of its parent category`,
+      );
+    }
     check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
     check(
       !f.writeOnly || (!!f.createOnly && !f.list && !f.filter && !f.sort),
