@@ -26,6 +26,12 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
+  '/storeList': () => import('../features/stores/StoreListPage'),
+  '/storeDetail': () => import('../features/stores/StoreDetailPage'),
+  '/staffManager': () => import('../features/staff/StaffManagerPage'),
+  '/staffDetail': () => import('../features/staff/StaffDetailPage'),
+  '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
+  '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
 };
 
 /** Lazy too, so its antd Empty stays out of the /login bundle. */

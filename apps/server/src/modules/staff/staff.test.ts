@@ -189,7 +189,7 @@ describe('data scope and permissions', () => {
     const mine = rows(await liqiang.call(STAFF_API.list, { query: { pageSize: 100 } }));
     expect(mine.length).toBeGreaterThan(10);
     expect(mine.every((r) => r.regionName === '华东大区')).toBe(true);
-    const [gzStaff] = await t.db.select().from(staff).where(eq(staff.storeId, ids.gz001)).limit(1);
+    const [gzStaff] = await t.db.select().from(staff).where(eq(staff.storeId, ids.gz001!)).limit(1);
     expect((await liqiang.call(STAFF_API.detail, { params: { id: gzStaff!.id } })).body.errcode).toBe(
       ERR.RECORD_NOT_FOUND,
     );

@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { type SafeParser, zodRule } from '../formRules';
 import { LookupSelect } from '../inputs/LookupSelect';
+import { ChildLookupSelect } from './ChildLookupSelect';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -93,6 +94,7 @@ export const fieldInput = (f: FieldDef, disabled = false): ReactNode => {
         />
       );
     case 'lookup':
+      if (f.lookupParent) return <ChildLookupSelect field={f} disabled={disabled} />;
       return (
         <LookupSelect
           disabled={disabled}
