@@ -258,7 +258,8 @@ export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void>
         code,
         name,
         regionId: r.id,
-        scrmEnabled: rng.chance(0.4),
+        // SCRM stays with the demo stores (tests count them per scope).
+        scrmEnabled: false,
         ...file,
         status,
         openDate: status === 'preparing' ? null : file.openDate,
