@@ -19,7 +19,9 @@ import { regionRoutes } from './modules/regions/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
+import { storeRoutes } from './modules/stores/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
@@ -87,6 +89,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(storeQuickRoutes);
   await app.register(hierarchyRoutes);
   await app.register(goodsRoutes);
+  await app.register(storeRoutes);
+  await app.register(staffRoutes);
 
   await app.register(webPlugin);
   return app;

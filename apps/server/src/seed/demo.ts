@@ -17,6 +17,7 @@ import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
+import { seedStoresAndStaff } from './stores';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -257,5 +258,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
+    await seedStoresAndStaff(tx);
   });
 };

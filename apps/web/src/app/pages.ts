@@ -34,6 +34,12 @@ const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>>
   '/projectDetail': () => import('../features/goods/ProjectDetailPage'),
   '/couponList': () => import('../features/goods/CouponListPage'),
   '/couponDetail': () => import('../features/goods/CouponDetailPage'),
+  '/storeList': () => import('../features/stores/StoreListPage'),
+  '/storeDetail': () => import('../features/stores/StoreDetailPage'),
+  '/staffManager': () => import('../features/staff/StaffManagerPage'),
+  '/staffDetail': () => import('../features/staff/StaffDetailPage'),
+  '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
+  '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
 };
 
 /** Lazy too, so its antd Empty stays out of the /login bundle. */

@@ -7,7 +7,7 @@
  * a table binding on the server: see docs/resource-engine.md.
  */
 import type { ZodType } from 'zod';
-import type { MasterCategory } from '../api/master';
+import { MASTER_PARENT, type MasterCategory } from '../api/master';
 
 export type FieldType =
   /** One line of text. */
@@ -60,6 +60,11 @@ export interface FieldDef {
   /** A bool's words, e.g. 启用/停用 (default 是/否), and the tag colour of true. */
   boolLabels?: { yes: string; no: string; color?: string };
   lookup?: MasterCategory;
+  /**
+   * A sub-type lookup's parent field (e.g. a staff level under the position field): the item
+   * chosen must hang under the item chosen there. Its lookup is MASTER_PARENT of this one's.
+   */
+  lookupParent?: string;
   /** Never written through the engine (ids, times, values a service computes). */
   readOnly?: boolean;
   /** Written on create only (a login name, a code). */
@@ -141,6 +146,13 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
     check(f.type !== 'enum' || !!f.options?.length, `${key}: an enum needs options`);
     check(!['lookup', 'lookups'].includes(f.type) || !!f.lookup, `${key}: a lookup needs its category`);
     check(f.filter !== 'eq' || f.type !== 'images', `${key}: images do not filter`);
+    if (f.lookupParent) {
+      const parent = decl.fields[f.lookupParent];
+      check(
+        !!f.lookup && parent?.type === 'lookup' && parent.lookup === MASTER_PARENT[f.lookup],
+        `${key}: lookupParent ${f.lookupParent} is not the lookup of its parent category`,
+      );
+    }
     check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
     check(
       !f.writeOnly || (!!f.createOnly && !f.list && !f.filter && !f.sort),

@@ -10,6 +10,7 @@ import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/f
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf } from '../../testing/testClient';
 import { resource } from '../resources/schema';
+import { region, store } from '../stores/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,7 +131,15 @@ describe('synDWRole', () => {
 
   it('the region role’s login stores are its region’s', async () => {
     const res = await t.client().login('13800000002', 'region123');
-    expect(res.body.data.stores.map((s) => s.name)).toEqual(['上海徐汇店', '上海静安店', '杭州西湖店']);
+    const names = res.body.data.stores.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['上海徐汇店', '上海静安店', '杭州西湖店']));
+    // Every store of 华东大区 (the demo seed adds more than these three), and no other.
+    const east = await t.db
+      .select({ name: store.name })
+      .from(store)
+      .innerJoin(region, eq(region.id, store.regionId))
+      .where(eq(region.name, '华东大区'));
+    expect([...names].sort()).toEqual(east.map((s) => s.name).sort());
   });
 });
 

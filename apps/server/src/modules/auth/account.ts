@@ -19,7 +19,7 @@ import { resource, roleResource, userQuick } from '../resources/schema';
 import { store } from '../stores/schema';
 import { userAccount } from './schema';
 
-const MAX_LOGIN_STORES = 50;
+export const MAX_LOGIN_STORES = 50;
 
 /** Saved shortcuts of a user for each of the roles, keeping only pages the role still holds. */
 export const quicksOfUser = async (db: Db, userId: number, roleIds: readonly number[]) => {

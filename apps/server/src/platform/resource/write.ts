@@ -11,6 +11,7 @@ import { recordOperation } from '../audit';
 import type { Auth } from '../context';
 import { BizError } from '../errors';
 import type { ResourceBinding, Values, WriteContext } from './binding';
+import { checkLookups } from './lookups';
 import { findRow } from './query';
 
 interface PgError {
@@ -67,6 +68,7 @@ export const createRow = (db: Db, b: ResourceBinding, auth: Auth, values: Values
   translating(b, () =>
     db.transaction(async (tx) => {
       const ctx: WriteContext = { tx, auth };
+      await checkLookups(tx, b.decl, values);
       const id = b.service?.create
         ? await b.service.create(ctx, values)
         : Number((await tx.insert(b.table).values(values).returning({ id: b.id }))[0]?.id);
@@ -87,6 +89,7 @@ export const updateRow = (db: Db, b: ResourceBinding, auth: Auth, id: number, va
       const ctx: WriteContext = { tx, auth };
       const before = await mustFind(tx, b, auth, id);
       const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await checkLookups(tx, b.decl, given, before);
       if (b.service?.update) await b.service.update(ctx, id, given, before);
       else if (Object.keys(given).length > 0) await tx.update(b.table).set(given).where(eq(b.id, id));
       const after = await mustFind(tx, b, auth, id);

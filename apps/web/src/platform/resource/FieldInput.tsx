@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { type SafeParser, zodRule } from '../formRules';
 import { ImageUpload } from '../inputs/ImageUpload';
 import { LookupSelect } from '../inputs/LookupSelect';
+import { ChildLookupSelect } from './ChildLookupSelect';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -108,6 +109,7 @@ export const fieldInput = (f: FieldDef, disabled = false): ReactNode => {
         />
       );
     case 'lookup':
+      if (f.lookupParent) return <ChildLookupSelect field={f} disabled={disabled} />;
       return (
         <LookupSelect
           disabled={disabled}

@@ -1,0 +1,49 @@
+/**
+ * Lookup fields checked against master_item on every write: the id must be an item of the
+ * field's category, and a sub-type (contract `lookupParent`) must hang under the item its parent
+ * field holds. A failure is a field error (PARAM-40001 with data.fields), so the form shows it.
+ */
+import { ERR } from '@zb/contract/errcodes';
+import { type AnyResource, fieldsOf } from '@zb/contract/resource/define';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { masterItem } from '../../modules/master/schema';
+import { BizError } from '../errors';
+import type { Values } from './binding';
+
+const idOf = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** Throws a field error for the first wrong lookup; `before` is the row an update starts from. */
+export const checkLookups = async (tx: Tx, decl: AnyResource, values: Values, before?: Values): Promise<void> => {
+  const lookups = fieldsOf(decl).filter(([, f]) => f.type === 'lookup' && !f.readOnly);
+  const touched = lookups.filter(
+    ([k, f]) => values[k] !== undefined || (f.lookupParent !== undefined && values[f.lookupParent] !== undefined),
+  );
+  if (touched.length === 0) return;
+  const merged: Values = { ...before, ...values };
+  const ids = [
+    ...new Set(touched.flatMap(([k, f]) => [idOf(merged[k]), f.lookupParent ? idOf(merged[f.lookupParent]) : null])),
+  ].filter((id): id is number => id !== null);
+  const items = ids.length
+    ? await tx
+        .select({ id: masterItem.id, category: masterItem.category, parentId: masterItem.parentId })
+        .from(masterItem)
+        .where(inArray(masterItem.id, ids))
+    : [];
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const fail = (field: string, msg: string) => {
+    throw new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
+  };
+  for (const [key, f] of touched) {
+    const id = idOf(merged[key]);
+    if (id === null) continue;
+    const item = byId.get(id);
+    if (!item || item.category !== f.lookup) fail(key, `请选择有效的${f.label}`);
+    if (f.lookupParent) {
+      const parentLabel = decl.fields[f.lookupParent]?.label ?? '';
+      const parentId = idOf(merged[f.lookupParent]);
+      if (parentId === null) fail(key, `请先选择${parentLabel}`);
+      if (item?.parentId !== parentId) fail(key, `${f.label}不属于所选${parentLabel}`);
+    }
+  }
+};
