@@ -48,9 +48,9 @@ describe('signing in and moving around the console', () => {
       expect(menuText).not.toContain(name);
     }
 
-    // A permitted page opens with its breadcrumb; later issues build its body.
+    // A permitted page opens with its breadcrumb and its list.
     await page.goto('/productList');
-    await page.getByText('本页尚未建成').waitFor();
+    await page.getByText(/^共 \d+ 条$/).waitFor();
     const crumbs = await page.getByTestId('breadcrumb').innerText();
     expect(crumbs).toContain('商品管理');
     expect(crumbs).toContain('商品列表');

@@ -13,9 +13,10 @@ import { getSessionUser, rememberAllowedPath, setSessionUser } from '../platform
 import { envelope, sessionUser, stubFetch } from '../test/fixtures';
 import { renderApp, SLOW } from '../test/renderApp';
 import { loginTarget, NO_ACCESS_TEXT, routeAccess } from './access';
+import { builtPaths } from './pages';
 
-/** A menu page of the contract with its own code, whatever the table holds today. */
-const page = ROUTES.find((r) => r.code && !r.hidden) as RouteDef & { code: string };
+/** A menu page of the contract with its own code and no page built yet, whatever the table holds today. */
+const page = ROUTES.find((r) => r.code && !r.hidden && !builtPaths().includes(r.path)) as RouteDef & { code: string };
 const entry = (code: string): MenuResource => ({ code, name: '', description: '' });
 /** May open `page` (its group and its code). */
 const pageUser = () => sessionUser({ menu: [entry(page.group), entry(page.code)] });

@@ -64,7 +64,7 @@ export const STORE = defineResource({
       list: { width: 90 },
       filter: 'eq',
     },
-    regionId: { label: '所属大区', type: 'int', required: true, help: '大区经理与督导按大区查看门店' },
+    regionId: { label: '所属大区', type: 'int', required: true, formOnly: true, help: '大区经理与督导按大区查看门店' },
     regionName: { label: '大区', type: 'text', readOnly: true, list: { width: 100 }, filter: 'like', sort: true },
     typeId: {
       label: '门店类型',
@@ -83,7 +83,7 @@ export const STORE = defineResource({
     },
     levelId: { label: '门店等级', type: 'lookup', lookup: 'storeLevel', list: { width: 80 }, filter: 'eq' },
     openDate: { label: '开业日期', type: 'date', list: { width: 110 }, filter: 'range', sort: true },
-    bossUserId: { label: '门店老板', type: 'int', help: '门店老板账号（账号类型为门店老板）' },
+    bossUserId: { label: '门店老板', type: 'int', formOnly: true, help: '门店老板账号（账号类型为门店老板）' },
     bossName: { label: '老板', type: 'text', readOnly: true, list: { width: 90 } },
     businessScopeId: {
       label: '经营范围',

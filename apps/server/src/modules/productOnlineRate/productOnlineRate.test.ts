@@ -58,7 +58,7 @@ describe('product online rates', () => {
     expect(fieldsOf(twice.body).onlineType).toBe('线上商品类型已存在');
     const [gender] = await t.db.select().from(masterItem).where(eq(masterItem.category, 'gender')).limit(1);
     const wrong = await admin.call(api.create!, { body: { onlineType: gender!.id, hqRate: 5000, storeRate: 5000 } });
-    expect(fieldsOf(wrong.body).onlineType).toBe('请选择一个线上商品类型');
+    expect(fieldsOf(wrong.body).onlineType).toBe('请选择有效的线上商品类型');
     const [row] = await t.db
       .select()
       .from(masterItem)

@@ -1,29 +1,20 @@
 /**
- * /productOnlineRateConfig on the resource engine. Its rules: the type is a productOnlineType
- * item, one row per type, and headquarters' and the store's shares add up to 100%.
+ * /productOnlineRateConfig on the resource engine. Its rules: one row per online product type (the
+ * engine checks the lookup's category), and headquarters' and the store's shares add up to 100%.
  */
 import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
 import { ERR } from '@zb/contract/errcodes';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BizError } from '../../platform/errors';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
-import { masterItem } from '../master/schema';
 import { productOnlineRate } from './schema';
 
 const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 const checkSum = (hq: number, store: number) => {
   if (hq + store !== 10_000) throw fieldError('storeRate', '总部与门店的结算比例合计须为 100%');
-};
-
-const checkType = async ({ tx }: WriteContext, id: number) => {
-  const [row] = await tx
-    .select({ id: masterItem.id })
-    .from(masterItem)
-    .where(and(eq(masterItem.id, id), eq(masterItem.category, 'productOnlineType')));
-  if (!row) throw fieldError('onlineType', '请选择一个线上商品类型');
 };
 
 export const productOnlineRateBinding: ResourceBinding = {
@@ -37,7 +28,6 @@ export const productOnlineRateBinding: ResourceBinding = {
   paths: PRODUCT_ONLINE_RATE_PATHS,
   service: {
     create: async (ctx, values: Values) => {
-      await checkType(ctx, Number(values.onlineType));
       checkSum(Number(values.hqRate), Number(values.storeRate));
       const [row] = await ctx.tx
         .insert(productOnlineRate)
