@@ -9,12 +9,12 @@ import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { listFields } from '@zb/contract/resource/define';
 import { Button, Space, type TableColumnType, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../exports/ExportButton';
 import { type CustomInputs, CustomInputsContext } from './customInputs';
 import { exportQueryOf, type ResourceParams } from './listParams';
-import { type DrawerState, ResourceDrawer } from './ResourceDrawer';
+import type { DrawerState } from './ResourceDrawer';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
 import { TableSettingsMenu } from './TableSettingsMenu';
@@ -35,6 +35,9 @@ export interface ListPageProps {
 }
 
 const NO_INPUTS: CustomInputs = {};
+
+// The detail drawer (form, descriptions, pickers) loads when a row is first opened, not with the list.
+const ResourceDrawer = lazy(() => import('./ResourceDrawer').then((m) => ({ default: m.ResourceDrawer })));
 
 export const detailUrl = (decl: AnyResource, id: number | null, edit = false): string =>
   `${decl.detailPage}?${id === null ? 'create=1' : `id=${id}${edit ? '&edit=1' : ''}`}`;
@@ -149,7 +152,11 @@ export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }
         onSelect={selectable ? setSelected : undefined}
         onSort={list.sort}
       />
-      {!decl.detailPage && <ResourceDrawer decl={decl} state={drawer} onChange={setDrawer} />}
+      {!decl.detailPage && drawer !== null && (
+        <Suspense fallback={null}>
+          <ResourceDrawer decl={decl} state={drawer} onChange={setDrawer} />
+        </Suspense>
+      )}
     </CustomInputsContext.Provider>
   );
 }
