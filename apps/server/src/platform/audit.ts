@@ -18,14 +18,20 @@ export interface Operation {
 }
 
 /** Writes an operation-log row; call it with the transaction that performs the mutation. */
-export const recordOperation = async (tx: Db, op: Operation): Promise<void> => {
-  await tx.insert(operationLog).values({
-    userId: op.userId,
-    action: op.action,
-    target: op.target,
-    before: op.before ?? null,
-    after: op.after ?? null,
-  });
+export const recordOperation = (tx: Db, op: Operation): Promise<void> => recordOperations(tx, [op]);
+
+/** Writes several operation-log rows in one statement (a batch action's rows). */
+export const recordOperations = async (tx: Db, ops: readonly Operation[]): Promise<void> => {
+  if (ops.length === 0) return;
+  await tx.insert(operationLog).values(
+    ops.map((op) => ({
+      userId: op.userId,
+      action: op.action,
+      target: op.target,
+      before: op.before ?? null,
+      after: op.after ?? null,
+    })),
+  );
 };
 
 /** The path without its query string: query values (passwords of the WeCom call) never reach a log. */

@@ -176,6 +176,18 @@ export const findRow = async (
   return row ? normalize(row) : undefined;
 };
 
+/** Rows the caller may see, by id, in one query. */
+export const findRows = async (
+  db: Db,
+  b: ResourceBinding,
+  scope: DataScope,
+  ids: readonly number[],
+): Promise<Map<number, Values>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await from(db, b, selection(b)).where(and(baseWhere(b, scope), inArray(b.id, [...ids])));
+  return new Map(rows.map((r) => [Number(r.id), normalize(r)]));
+};
+
 /** The ids of every row the query matches, in list order: an export's stable snapshot. */
 export const matchingIds = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number[]> => {
   const rows = await from(db, b, { id: b.id })

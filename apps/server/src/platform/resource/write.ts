@@ -7,12 +7,12 @@
 import { ERR } from '@zb/contract/errcodes';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { recordOperation } from '../audit';
+import { recordOperation, recordOperations } from '../audit';
 import type { Auth } from '../context';
 import { BizError } from '../errors';
 import type { ResourceBinding, Values, WriteContext } from './binding';
 import { checkLookups } from './lookups';
-import { findRow } from './query';
+import { findRow, findRows } from './query';
 
 interface PgError {
   code?: string;
@@ -58,9 +58,18 @@ const translating = async <T>(b: ResourceBinding, run: () => Promise<T>): Promis
 
 const target = (b: ResourceBinding, id: number) => `${b.decl.name}:${id}`;
 
+const notFound = (b: ResourceBinding) => new BizError(ERR.RECORD_NOT_FOUND, `该${b.decl.title}不存在或已被删除`);
+
+/** Every row of `ids` as the caller sees it; one missing refuses the whole call. */
+const mustFindAll = async (tx: Tx, b: ResourceBinding, auth: Auth, ids: readonly number[]) => {
+  const rows = await findRows(tx, b, auth.scope, ids);
+  if (ids.some((id) => !rows.has(id))) throw notFound(b);
+  return rows;
+};
+
 const mustFind = async (tx: Tx, b: ResourceBinding, auth: Auth, id: number): Promise<Values> => {
   const row = await findRow(tx, b, auth.scope, id);
-  if (!row) throw new BizError(ERR.RECORD_NOT_FOUND, `该${b.decl.title}不存在或已被删除`);
+  if (!row) throw notFound(b);
   return row;
 };
 
@@ -134,17 +143,19 @@ export const deleteRows = (db: Db, b: ResourceBinding, auth: Auth, ids: readonly
   translating(b, () =>
     db.transaction(async (tx) => {
       const ctx: WriteContext = { tx, auth };
-      for (const id of new Set(ids)) {
-        const before = await mustFind(tx, b, auth, id);
-        await removeOne(ctx, b, id, before);
-        await recordOperation(tx, {
+      const unique = [...new Set(ids)];
+      const before = await mustFindAll(tx, b, auth, unique);
+      for (const id of unique) await removeOne(ctx, b, id, before.get(id)!);
+      await recordOperations(
+        tx,
+        unique.map((id) => ({
           userId: auth.user.id,
           action: `${b.decl.name}.delete`,
           target: target(b, id),
-          before,
-        });
-      }
-      return new Set(ids).size;
+          before: before.get(id),
+        })),
+      );
+      return unique.length;
     }),
   );
 
@@ -161,18 +172,19 @@ export const batchRows = (
       const run = b.service?.batch?.[action];
       if (!run) throw new BizError(ERR.PARAM_INVALID, '未知的批量操作');
       const unique = [...new Set(ids)];
-      const before = new Map<number, Values>();
-      for (const id of unique) before.set(id, await mustFind(tx, b, auth, id));
+      const before = await mustFindAll(tx, b, auth, unique);
       const changed = await run({ tx, auth }, unique);
-      for (const id of unique) {
-        await recordOperation(tx, {
+      const after = await findRows(tx, b, auth.scope, unique);
+      await recordOperations(
+        tx,
+        unique.map((id) => ({
           userId: auth.user.id,
           action: `${b.decl.name}.${action}`,
           target: target(b, id),
           before: before.get(id),
-          after: await findRow(tx, b, auth.scope, id),
-        });
-      }
+          after: after.get(id) ?? null,
+        })),
+      );
       return changed;
     }),
   );
