@@ -30,3 +30,7 @@ export const httpStatusOf = (errcode: string): number => {
   if (errcode === ERR.INTERNAL) return 500;
   return 200;
 };
+
+/** A PARAM_INVALID refusal of one field: the form shows `msg` under that field. */
+export const fieldError = (field: string, msg: string): BizError =>
+  new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });

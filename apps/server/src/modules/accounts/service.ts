@@ -13,14 +13,12 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
 import { session } from '../../platform/schema';
 import { revokeUserSessions } from '../../platform/session';
 import { userAccount } from '../auth/schema';
-
-const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 // Drizzle leaves column names unqualified in a single-table select, so the correlated
 // subqueries spell theirs out.

@@ -6,8 +6,9 @@
 import { CARD, type CardProjectRow } from '@zb/contract/entities/card';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
-import { fieldError, refuseOnSale, setStatus, without } from './common';
+import { refuseOnSale, setStatus, without } from './common';
 import { card, cardProject, project } from './schema';
 
 /** The row's values made consistent with its kind and scope; throws on a missing requirement. */

@@ -5,9 +5,6 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BizError } from '../../platform/errors';
 import type { Values, WriteContext } from '../../platform/resource/binding';
 
-export const fieldError = (field: string, msg: string) =>
-  new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
-
 /** A batch action setting the status of the rows that differ; answers how many changed. */
 export const setStatus =
   (table: PgTable & { id: AnyPgColumn; status: AnyPgColumn }, status: 'on' | 'off') =>

@@ -7,10 +7,10 @@ import { PROJECT, type ProjectProductRow } from '@zb/contract/entities/project';
 import { ERR } from '@zb/contract/errcodes';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { masterItem } from '../master/schema';
-import { fieldError, refuseOnSale, setStatus, without } from './common';
+import { refuseOnSale, setStatus, without } from './common';
 import { cardProject, product, project, projectProduct } from './schema';
 
 /** The sub-type must be an item of projectSubType under the type. */

@@ -19,7 +19,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import { region, store } from '../stores/schema';
 import { uniqueViolation } from './dbErrors';
 import { roleById } from './reads';
@@ -34,9 +34,6 @@ const orDuplicate = async <T>(work: Promise<T>, message: string): Promise<T> => 
     throw err;
   }
 };
-
-const fieldError = (field: string, message: string) =>
-  new BizError(ERR.PARAM_INVALID, message, { fields: { [field]: message } });
 
 const lockBox = async (tx: Tx, hierId: number) => {
   const [box] = await tx.select().from(hier).where(eq(hier.id, hierId)).for('update');

@@ -8,13 +8,11 @@ import { MASTER_ITEM, parentCategoryOf } from '@zb/contract/entities/masterItem'
 import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
 import { masterItem } from './schema';
 
 const parent = alias(masterItem, 'parent');
-
-const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 /** The parent an item of `category` must have, checked against the table. */
 const checkParent = async (ctx: WriteContext, category: string, parentId: unknown): Promise<void> => {

@@ -3,15 +3,12 @@
  * engine checks the lookup's category), and headquarters' and the store's shares add up to 100%.
  */
 import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
-import { ERR } from '@zb/contract/errcodes';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BizError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { productOnlineRate } from './schema';
-
-const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 const checkSum = (hq: number, store: number) => {
   if (hq + store !== 10_000) throw fieldError('storeRate', '总部与门店的结算比例合计须为 100%');

@@ -13,20 +13,17 @@ import {
   STAFF_STATUSES,
   type StaffStatusDto,
 } from '@zb/contract/entities/staff';
-import { ERR } from '@zb/contract/errcodes';
 import { validatePhone } from '@zb/contract/phone';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { BizError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, ResourceService, Values, WriteContext } from '../../platform/resource/binding';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
 import { staff } from './schema';
-
-const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 const accountName = sql<string | null>`(
   select a.nickname || '（' || a.login_name || '）' from user_account a where a.id = "staff"."account_id"

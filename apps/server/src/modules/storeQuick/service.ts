@@ -3,12 +3,11 @@
  * Writes replace the whole ordered set in one transaction with its operation-log row.
  */
 import type { StoreQuickConfig, StoreQuickEntry, StoreQuickOptions } from '@zb/contract/api/storeQuick';
-import { ERR } from '@zb/contract/errcodes';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
-import { BizError } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { hier, role } from '../hierarchy/schema';
 import { region, store } from '../stores/schema';
 import { roleQuick, storeQuick, storeQuickBase } from './schema';
@@ -22,7 +21,7 @@ const entryColumns = {
 };
 
 const refuse = (field: string, msg: string): never => {
-  throw new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
+  throw fieldError(field, msg);
 };
 
 export const quickBase = (db: Db): Promise<StoreQuickEntry[]> =>

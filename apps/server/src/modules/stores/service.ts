@@ -10,7 +10,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import type { DataScope } from '../../platform/scope';
@@ -21,8 +21,6 @@ import { staff } from '../staff/schema';
 import { region, store } from './schema';
 
 const boss = alias(userAccount, 'boss');
-
-const fieldError = (field: string, msg: string) => new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
 
 // Correlated subqueries spell the outer table out (drizzle leaves single-table columns unqualified).
 const areaName = sql<string | null>`(

@@ -1,14 +1,8 @@
-/**
- * Lookup fields checked against master_item on every write: the id must be an item of the
- * field's category, and a sub-type (contract `lookupParent`) must hang under the item its parent
- * field holds. A failure is a field error (PARAM-40001 with data.fields), so the form shows it.
- */
-import { ERR } from '@zb/contract/errcodes';
 import { type AnyResource, fieldsOf } from '@zb/contract/resource/define';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { masterItem } from '../../modules/master/schema';
-import { BizError } from '../errors';
+import { fieldError } from '../errors';
 import type { Values } from './binding';
 
 const idOf = (v: unknown): number | null => (typeof v === 'number' ? v : null);
@@ -32,7 +26,7 @@ export const checkLookups = async (tx: Tx, decl: AnyResource, values: Values, be
     : [];
   const byId = new Map(items.map((i) => [i.id, i]));
   const fail = (field: string, msg: string) => {
-    throw new BizError(ERR.PARAM_INVALID, msg, { fields: { [field]: msg } });
+    throw fieldError(field, msg);
   };
   for (const [key, f] of touched) {
     const id = idOf(merged[key]);
