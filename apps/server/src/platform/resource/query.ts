@@ -33,7 +33,20 @@ const SHANGHAI = 'Asia/Shanghai';
 export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The expression of every field; throws at start-up for a field with none. */
-export const fieldExprs = (b: ResourceBinding): Record<string, Expr> => {
+/** A binding's expressions never change: worked out once, not on every call. */
+const memo = <T>(build: (b: ResourceBinding) => T) => {
+  const kept = new WeakMap<ResourceBinding, T>();
+  return (b: ResourceBinding): T => {
+    let v = kept.get(b);
+    if (v === undefined) {
+      v = build(b);
+      kept.set(b, v);
+    }
+    return v;
+  };
+};
+
+export const fieldExprs = memo((b: ResourceBinding): Record<string, Expr> => {
   const own = getTableColumns(b.table) as Record<string, Expr>;
   const out: Record<string, Expr> = {};
   for (const [key] of readableFields(b.decl)) {
@@ -42,10 +55,10 @@ export const fieldExprs = (b: ResourceBinding): Record<string, Expr> => {
     out[key] = expr;
   }
   return out;
-};
+});
 
 /** What a row selects: id, every field, and the name beside each lookup id. */
-export const selection = (b: ResourceBinding): Record<string, Expr> => {
+export const selection = memo((b: ResourceBinding): Record<string, Expr> => {
   const exprs = fieldExprs(b);
   const out: Record<string, Expr> = { id: b.id, ...exprs };
   for (const [key, f] of readableFields(b.decl)) {
@@ -61,7 +74,7 @@ export const selection = (b: ResourceBinding): Record<string, Expr> => {
     }
   }
   return out;
-};
+});
 
 const dayStart = (date: string) => sql`((${date})::date)::timestamp at time zone ${SHANGHAI}`;
 const nextDayStart = (date: string) => sql`((${date})::date + 1)::timestamp at time zone ${SHANGHAI}`;
