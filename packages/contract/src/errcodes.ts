@@ -95,6 +95,10 @@ export const ERR = {
   GOODS_IN_USE: 'GOODS-40902',
   /** /productSort saved with a list that is not every product once (someone else changed it). */
   GOODS_SORT_STALE: 'GOODS-40903',
+
+  // Store stock.
+  /** A movement would take a store's stock of a product below zero. */
+  STOCK_SHORT: 'STOCK-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -154,6 +158,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GOODS_ON_SALE]: '在售商品不能删除，请先下架',
   [ERR.GOODS_IN_USE]: '该商品或项目正在被使用，不能删除',
   [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
+  [ERR.STOCK_SHORT]: '门店库存不足',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -1,0 +1,103 @@
+/** moveStock: balances in base units, one movement row per line, refusal below zero changes nothing. */
+import { ERR } from '@zb/contract/errcodes';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BizError } from '../../platform/errors';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { product } from '../goods/schema';
+import { store } from '../stores/schema';
+import { stockMovement, storeStock } from './schema';
+import { moveStock } from './service';
+
+let t: TestApp;
+let storeId: number;
+let bottle: number;
+let box: number;
+
+const balance = async (productId: number) => {
+  const [row] = await t.db
+    .select({ q: storeStock.quantity })
+    .from(storeStock)
+    .where(and(eq(storeStock.storeId, storeId), eq(storeStock.productId, productId)));
+  return row?.q ?? 0;
+};
+
+const movements = (refId: number) =>
+  t.db
+    .select()
+    .from(stockMovement)
+    .where(and(eq(stockMovement.refType, 'test'), eq(stockMovement.refId, refId)));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [s] = await t.db.select({ id: store.id }).from(store).limit(1);
+  storeId = s!.id;
+  const [b] = await t.db
+    .insert(product)
+    .values({ code: 'STK-B', name: '测试洗发水', unit: '瓶', mlPerUnit: 500, retailPrice: 9900, costPrice: 3000 })
+    .returning({ id: product.id });
+  const [x] = await t.db
+    .insert(product)
+    .values({ code: 'STK-X', name: '测试发膜', unit: '盒', retailPrice: 5900, costPrice: 2000 })
+    .returning({ id: product.id });
+  bottle = b!.id;
+  box = x!.id;
+});
+
+afterAll(() => t.close());
+
+describe('moveStock', () => {
+  it('adds pieces in base units and writes one movement per line with the balance after it', async () => {
+    const after = await t.db.transaction((tx) =>
+      moveStock(
+        tx,
+        [
+          { storeId, productId: bottle, pieces: 2 },
+          { storeId, productId: box, pieces: 3 },
+        ],
+        { kind: 'orderReceive', refType: 'test', refId: 1, userId: null },
+      ),
+    );
+    expect(after).toEqual([1000, 3]);
+    expect(await balance(bottle)).toBe(1000);
+    expect(await balance(box)).toBe(3);
+    const rows = await movements(1);
+    expect(rows.map((r) => [r.productId, r.quantity, r.balanceAfter, r.kind])).toEqual(
+      expect.arrayContaining([
+        [bottle, 1000, 1000, 'orderReceive'],
+        [box, 3, 3, 'orderReceive'],
+      ]),
+    );
+  });
+
+  it('takes millilitres out of a bottle product', async () => {
+    await t.db.transaction((tx) =>
+      moveStock(tx, [{ storeId, productId: bottle, base: -300 }], {
+        kind: 'consume',
+        refType: 'test',
+        refId: 2,
+        userId: null,
+      }),
+    );
+    expect(await balance(bottle)).toBe(700);
+  });
+
+  it('refuses a movement below zero with STOCK-40901 and rolls back every line of it', async () => {
+    const attempt = t.db.transaction((tx) =>
+      moveStock(
+        tx,
+        [
+          { storeId, productId: box, pieces: -1 },
+          { storeId, productId: bottle, pieces: -2 },
+        ],
+        { kind: 'memberReceive', refType: 'test', refId: 3, userId: null },
+      ),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(BizError);
+    await expect(attempt).rejects.toMatchObject({ errcode: ERR.STOCK_SHORT });
+    await expect(attempt).rejects.toThrow(/测试洗发水.*库存不足.*现有 1瓶 200ml，需要 2瓶/);
+    expect(await balance(box)).toBe(3);
+    expect(await balance(bottle)).toBe(700);
+    expect(await movements(3)).toHaveLength(0);
+  });
+});
