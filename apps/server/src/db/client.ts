@@ -4,14 +4,17 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { chunks, copyPlan, copyStatement, type Rows } from './copy';
 
 /** What every query is written against: satisfied by both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -24,8 +27,20 @@ export interface DbHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Loads rows with COPY (see db/copy.ts); answers how many went in. */
+  copyIn(table: PgTable, keys: readonly string[], rows: Rows): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Counts rows as they pass. */
+const counting = (rows: Rows, seen: { n: number }): AsyncIterable<Record<string, unknown>> => ({
+  async *[Symbol.asyncIterator]() {
+    for await (const row of rows) {
+      seen.n++;
+      yield row;
+    }
+  },
+});
 
 /** A handle over an open PGlite instance. */
 export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
@@ -35,6 +50,14 @@ export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    copyIn: async (table, keys, rows) => {
+      const plan = copyPlan(table, keys);
+      const seen = { n: 0 };
+      for await (const text of chunks(plan, counting(rows, seen), 8 << 20)) {
+        await client.query(copyStatement(plan, "'/dev/blob'"), [], { blob: new Blob([text]) });
+      }
+      return seen.n;
+    },
     close: () => client.close(),
   };
 };
@@ -52,6 +75,13 @@ export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => 
     db,
     driver: 'postgres',
     migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    copyIn: async (table, keys, rows) => {
+      const plan = copyPlan(table, keys);
+      const seen = { n: 0 };
+      const sink = await client.unsafe(copyStatement(plan, 'stdin')).writable();
+      await pipeline(Readable.from(chunks(plan, counting(rows, seen))), sink);
+      return seen.n;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 };

@@ -2,19 +2,19 @@
 import { count } from 'drizzle-orm';
 import { userAccount } from '../modules/auth/schema';
 import { syncResources } from '../modules/resources/sync';
-import { seedDemo } from '../seed/demo';
+import { type SeedOptions, seedDemo } from '../seed/demo';
 import { seedReferenceData } from '../seed/master';
 import { seedStoreQuickBase } from '../seed/storeQuick';
 import type { DbHandle } from './client';
 
 /** Returns whether the demo data was seeded (first start) or reused. */
-export const prepareDatabase = async (handle: DbHandle): Promise<{ seeded: boolean }> => {
+export const prepareDatabase = async (handle: DbHandle, seed: SeedOptions = {}): Promise<{ seeded: boolean }> => {
   await handle.migrate();
   await syncResources(handle.db);
   await seedReferenceData(handle.db);
   await seedStoreQuickBase(handle.db);
   const [row] = await handle.db.select({ n: count() }).from(userAccount);
   if (Number(row?.n ?? 0) > 0) return { seeded: false };
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, seed);
   return { seeded: true };
 };

@@ -1,6 +1,6 @@
 /**
- * Demo data, seeded on the first start (no accounts yet). Deterministic: a fresh database always
- * gets the same ids. Role resources are computed from the contract's route table at seed time.
+ * Demo data, seeded on the first start (no accounts yet), and the base of every scale of the data
+ * generator (seed/cli.ts). Deterministic: a fresh database always gets the same ids. Role resources are computed from the contract's route table at seed time.
  */
 
 import { AREA_CODES, DEFAULT_AREA_CODE } from '@zb/contract/phone';
@@ -15,7 +15,9 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
+import { seedMoreGoods } from './goodsScale';
 import { seedNotices } from './notices';
+import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedWxwork } from './wxwork';
@@ -207,7 +209,16 @@ const insertHierarchy = async (tx: Tx, places: Awaited<ReturnType<typeof insertP
   return { contents, roles, offers };
 };
 
-export const seedDemo = async (db: Db): Promise<void> => {
+export interface SeedOptions {
+  scale?: Scale;
+  seed?: number;
+}
+
+/** The world of a scale: accounts, roles, regions, stores, staff and goods, in one transaction. */
+export const seedDemo = async (
+  db: Db,
+  { scale = SCALES.demo, seed = DEFAULT_SEED }: SeedOptions = {},
+): Promise<void> => {
   const hashes = await Promise.all(USERS.map((u) => hashPassword(demoPassword(u.loginName))));
   await db.transaction(async (tx) => {
     const users = await tx
@@ -258,6 +269,7 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
-    await seedStoresAndStaff(tx);
+    await seedMoreGoods(tx, scale, seed);
+    await seedStoresAndStaff(tx, scale, seed);
   });
 };

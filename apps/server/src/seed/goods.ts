@@ -18,7 +18,7 @@ type P = [
 ];
 
 /** Prices in 元; stored in 分. */
-const PRODUCTS: readonly P[] = [
+export const PRODUCTS: readonly P[] = [
   ['P001', '草本控油洗发露', '植养堂', '500ml/瓶', '瓶', 500, 128, 42],
   ['P002', '生姜防脱洗发水', '植养堂', '480ml/瓶', '瓶', 480, 158, 51],
   ['P003', '何首乌乌发洗发露', '植养堂', '500ml/瓶', '瓶', 500, 168, 55],
@@ -66,7 +66,7 @@ type J = [
   consumes: readonly [product: string, qty: number, unit: 'ml' | 'piece'][],
 ];
 
-const PROJECTS: readonly J[] = [
+export const PROJECTS: readonly J[] = [
   [
     'J001',
     '头皮深层清洁护理',
@@ -390,7 +390,7 @@ const CARDS: readonly C[] = [
   ],
 ];
 
-const yuan = (n: number) => Math.round(n * 100);
+export const yuan = (n: number) => Math.round(n * 100);
 
 export const seedGoods = async (tx: Tx): Promise<void> => {
   const items = await tx

@@ -1,17 +1,20 @@
 /**
- * Demo stores and staff: the demo stores get their files (ownership, type, level, district,
- * address, phone, opening date), about 60 stores in all across the five regions, and about four
- * staff per store (one 店长, care staff, a consultant; some 增发师 and 医务监督). Deterministic:
- * a seeded PRNG (mulberry32), fixed lists, no Math.random — a fresh database always gets the
- * same rows. Existing demo stores keep their codes, names, regions and status.
+ * Stores and staff of a scale (seed/scale.ts). The twelve named demo stores get their files
+ * (ownership, type, level, district, address, phone, opening date); new stores are added per
+ * region (demo: about 60 in all; large: about 2,000) and placed in the hierarchy's 门店 box; each
+ * store open or past gets a team (one 店长, care staff, sometimes a consultant, some 增发师 and
+ * 医务监督; large: about 15 a store). Deterministic: a seeded PRNG (mulberry32), fixed lists, no
+ * Math.random — the same seed always gives the same rows.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
+import { hier, hierContent, hierContentRole, role } from '../modules/hierarchy/schema';
 import { masterItem } from '../modules/master/schema';
 import { regionDivision } from '../modules/regions/schema';
 import { staff } from '../modules/staff/schema';
 import { region, store } from '../modules/stores/schema';
+import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 
 /** mulberry32: a small, well-known 32-bit PRNG; the same seed gives the same sequence. */
 export const prng = (seed: number) => {
@@ -82,9 +85,6 @@ const DEMO_DISTRICTS: Record<string, string> = {
   WH001: '420103',
   CS001: '430102',
 };
-
-/** Stores added per region, so the demo has about 60 in all. */
-const NEW_STORES_PER_REGION = 10;
 
 const ROADS = [
   '人民路',
@@ -208,7 +208,44 @@ const storeFile = (rng: Rng, lookups: Lookups, divisionCode: string, districtNam
 
 const personName = (rng: Rng, female: boolean) => `${rng.pick([...SURNAMES])}${rng.pick(female ? FEMALE : MALE)}`;
 
-export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void> => {
+/** Inserts rows in statements of `size` (a statement takes at most 65,535 parameters). */
+export const insertInChunks = async <T>(rows: readonly T[], size: number, write: (part: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+};
+
+/** A store name not taken yet: the district's name, then 二店…九店, then a road, then a number. */
+const freeName = (rng: Rng, names: Set<string>, city: string, district: string): string => {
+  const base = `${city}${shortDistrict(district)}`;
+  const candidates = [
+    `${base}店`,
+    ...[...'二三四五六七八九'].map((n) => `${base}${n}店`),
+    ...Array.from({ length: 4 }, () => `${base}${rng.pick(ROADS)}店`),
+  ];
+  let name = candidates.find((c) => !names.has(c));
+  for (let n = 2; !name; n++) if (!names.has(`${base}${n}号店`)) name = `${base}${n}号店`;
+  names.add(name);
+  return name;
+};
+
+/** The 门店 box of the hierarchy gets each new store, offered every store-level role. */
+const placeInHierarchy = async (tx: Tx, stores: readonly { id: number; name: string }[]) => {
+  const [box] = await tx.select({ id: hier.id }).from(hier).where(eq(hier.level, 'store'));
+  if (!box || stores.length === 0) return;
+  const roles = await tx.select({ id: role.id }).from(role).where(eq(role.hierId, box.id));
+  const contents: { id: number }[] = [];
+  await insertInChunks(stores, 2000, async (part) => {
+    contents.push(
+      ...(await tx
+        .insert(hierContent)
+        .values(part.map((s) => ({ hierId: box.id, name: s.name, storeId: s.id })))
+        .returning({ id: hierContent.id })),
+    );
+  });
+  const offers = contents.flatMap((c) => roles.map((r) => ({ contentId: c.id, roleId: r.id })));
+  await insertInChunks(offers, 5000, (part) => tx.insert(hierContentRole).values(part));
+};
+
+export const seedStoresAndStaff = async (tx: Tx, scale: Scale = SCALES.demo, seed = DEFAULT_SEED): Promise<void> => {
   const rng = prng(seed);
   const lookups = await lookupsOf(tx);
   const regions = await tx.select({ id: region.id, name: region.name }).from(region).orderBy(asc(region.sort));
@@ -240,13 +277,11 @@ export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void>
   const codes = new Set(existing.map((s) => s.code));
   const newStores: (typeof store.$inferInsert)[] = [];
   for (const r of regions) {
-    for (let i = 0; i < NEW_STORES_PER_REGION; i++) {
+    for (let i = 0; i < scale.storesPerRegion; i++) {
       const [cityCode, cityName, prefix, areaCode] = rng.pick(CITIES[r.name] ?? []);
       const options = districts.filter((d) => d.parentCode === cityCode && d.name.endsWith('区'));
       const d = rng.pick(options.length ? options : districts.filter((x) => x.parentCode === cityCode));
-      let name = `${cityName}${shortDistrict(d.name)}店`;
-      for (let n = 2; names.has(name); n++) name = `${cityName}${shortDistrict(d.name)}${'二三四五六七八九'[n - 2]}店`;
-      names.add(name);
+      const name = freeName(rng, names, cityName, d.name);
       let seq = 1;
       while (codes.has(`${prefix}${pad(seq, 3)}`)) seq++;
       const code = `${prefix}${pad(seq, 3)}`;
@@ -266,7 +301,11 @@ export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void>
       });
     }
   }
-  if (newStores.length) await tx.insert(store).values(newStores);
+  const created: { id: number; name: string }[] = [];
+  await insertInChunks(newStores, 2000, async (part) => {
+    created.push(...(await tx.insert(store).values(part).returning({ id: store.id, name: store.name })));
+  });
+  await placeInHierarchy(tx, created);
 
   // Staff: one 店长, two or three care staff, sometimes a consultant; a store still being set
   // up has none yet.
@@ -291,6 +330,8 @@ export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void>
     ];
     if (rng.chance(0.6)) roles.push(['CARE', ['CARE_JUNIOR', 'CARE_MIDDLE']]);
     if (rng.chance(0.4)) roles.push(['CONSULT', ['CONSULT_JUNIOR', 'CONSULT_SENIOR']]);
+    const extra = scale.extraStaffPerStore ? rng.int(0, 2 * scale.extraStaffPerStore) : 0;
+    for (let e = 0; e < extra; e++) roles.push(['CARE', ['CARE_JUNIOR', 'CARE_MIDDLE', 'CARE_SENIOR', 'CARE_EXPERT']]);
     roles.forEach(([position, levels], k) => {
       const female = rng.chance(0.8);
       let phone = '';
@@ -338,5 +379,5 @@ export const seedStoresAndStaff = async (tx: Tx, seed = 20240501): Promise<void>
       });
     });
   });
-  if (rows.length) await tx.insert(staff).values(rows);
+  await insertInChunks(rows, 2000, (part) => tx.insert(staff).values(part));
 };

@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, WXWORK_DEMO } from '../config';
-import { type DbHandle, openPostgres } from '../db/client';
+import { type DbHandle, openPglite, openPostgres } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { openSeededPglite } from './pgliteTemplate';
 import { TestClient } from './testClient';
@@ -61,6 +61,10 @@ const openFreshPostgres = async (): Promise<DbHandle> => {
     },
   };
 };
+
+/** An empty database (no tables) on the run's database kind: for the data generator's tests. */
+export const openBlankTestDb = (): Promise<DbHandle> =>
+  process.env.TEST_DB === 'postgres' ? openFreshPostgres() : openPglite(null);
 
 export const openTestDb = async (): Promise<DbHandle> => {
   if (process.env.TEST_DB !== 'postgres') return openSeededPglite();

@@ -1,0 +1,63 @@
+/**
+ * The data generator (npm run seed): a blank database gets the scale's world; the same seed gives
+ * the same rows and another seed other rows; a database with data is refused unless reset.
+ */
+import { asc, count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../db/client';
+import { hierContent } from '../modules/hierarchy/schema';
+import { staff } from '../modules/staff/schema';
+import { store } from '../modules/stores/schema';
+import { openBlankTestDb } from '../testing/testApp';
+import { DatabaseNotEmpty, generate } from './generate';
+
+const SEED = 7;
+let h: DbHandle;
+
+/** What a person would compare: each store's file and each staff member, without timestamps. */
+const world = async () => ({
+  stores: await h.db
+    .select({ code: store.code, name: store.name, region: store.regionId, address: store.address, phone: store.phone })
+    .from(store)
+    .orderBy(asc(store.id)),
+  staff: await h.db
+    .select({ store: staff.storeId, name: staff.name, phone: staff.phone, level: staff.levelId, status: staff.status })
+    .from(staff)
+    .orderBy(asc(staff.id)),
+});
+
+beforeAll(async () => {
+  h = await openBlankTestDb();
+});
+
+afterAll(() => h?.close());
+
+describe('generate', () => {
+  let first: Awaited<ReturnType<typeof world>>;
+
+  it('builds the demo world on a blank database and reports what it made', async () => {
+    const report = await generate(h, { scale: 'demo', seed: SEED, reset: false });
+    expect(report.rows.region).toBe(5);
+    expect(report.rows.store).toBe(62);
+    expect(report.rows.staff).toBeGreaterThan(150);
+    expect(report.rows.product).toBe(30);
+    expect(report.databaseBytes).toBeGreaterThan(1_000_000);
+    // Every store has its place in the hierarchy's 门店 box.
+    const [placed] = await h.db.select({ n: count() }).from(hierContent);
+    expect(placed!.n).toBe(1 + 5 + 62);
+    first = await world();
+  });
+
+  it('refuses a database that holds data', async () => {
+    await expect(generate(h, { scale: 'demo', seed: SEED, reset: false })).rejects.toBeInstanceOf(DatabaseNotEmpty);
+  });
+
+  it('starts over with reset: the same seed gives the same rows, another seed other rows', async () => {
+    await generate(h, { scale: 'demo', seed: SEED, reset: true });
+    expect(await world()).toEqual(first);
+    await generate(h, { scale: 'demo', seed: SEED + 1, reset: true });
+    const other = await world();
+    expect(other.stores.slice(0, 12).map((s) => s.code)).toEqual(first.stores.slice(0, 12).map((s) => s.code));
+    expect(other.stores.slice(12)).not.toEqual(first.stores.slice(12));
+  });
+});
