@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOWNLOAD_API } from '@zb/contract/api/downloads';
-import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
 import { API_LOG } from '@zb/contract/entities/logs';
 import { resourceApi } from '@zb/contract/resource/api';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
 import { apiLog } from '../apps/server/src/platform/schema';
 import { startServer } from '../e2e/server';
+import { signIn } from './session';
 
 export const EXPORT_ROWS = 100_000;
 
@@ -52,14 +52,7 @@ export const measureExport = async (databaseUrl: string | null): Promise<ExportR
 
   const server = await startServer(env);
   try {
-    const login = await fetch(`${server.url}/rest/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: 'admin', password: 'admin123' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const who = (await login.json()) as { data: { loginName: string; createdDate: string } };
-    const headers = { cookie, [ACCOUNT_VERSION_HEADER]: accountVersion(who.data.loginName, who.data.createdDate) };
+    const headers = await signIn(server.url, 'admin', 'admin123');
     const pid = server.proc.pid ?? 0;
     const rssBefore = rssKb(pid);
     let peak = rssBefore;

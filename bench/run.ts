@@ -9,12 +9,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACCOUNT_VERSION_HEADER, accountVersion } from '@zb/contract/constants';
 import autocannon from 'autocannon';
 import { startPgServer } from '../apps/server/src/testing/pgServer';
 import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
+import { signIn } from './session';
 
 const KB = 1024;
 const budgets = { initialJs: 250 * KB, largestChunk: 60 * KB, exportRssGrowthMb: 200 };
@@ -23,23 +23,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const load = (url: string, headers: Record<string, string>) =>
   autocannon({ url, connections: 10, duration: DURATION, headers });
 
-const signIn = async (base: string) => {
-  const res = await fetch(`${base}/rest/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: '13800000001', password: 'hq123456' }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const json = (await res.json()) as { data: { loginName: string; createdDate: string } };
-  return { cookie, version: accountVersion(json.data.loginName, json.data.createdDate) };
-};
-
 /** Signs in on a fresh server and loads loginInfo; answers the autocannon result and one body. */
 const measureLoginInfo = async (env: Record<string, string>) => {
   const server = await startServer({ LOG_LEVEL: 'silent', ...env });
   try {
-    const { cookie, version } = await signIn(server.url);
-    const headers = { cookie, [ACCOUNT_VERSION_HEADER]: version };
+    const headers = await signIn(server.url, '13800000001', 'hq123456');
     const sample = await (await fetch(`${server.url}/rest/acct/loginInfo`, { headers })).text();
     if (!sample.includes('"errcode":"0"')) throw new Error(`loginInfo did not answer 0: ${sample}`);
     await load(`${server.url}/rest/acct/loginInfo`, headers); // warm-up

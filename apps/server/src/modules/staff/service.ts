@@ -101,8 +101,8 @@ const bindingOf = (decl: AnyResource, flag?: 'hairGrowth' | 'medicalSupervisor')
   id: staff.id,
   columns: { storeName: store.name, regionName: region.name, accountName },
   joins: [
-    { table: store, on: eq(store.id, staff.storeId), inner: true },
-    { table: region, on: eq(region.id, store.regionId), inner: true },
+    { table: store, on: eq(store.id, staff.storeId) },
+    { table: region, on: eq(region.id, store.regionId) },
   ],
   where: flag ? eq(staff[flag] as AnyPgColumn, true) : undefined,
   scope: (s) => storeScopeFilter(s, staff.storeId),

@@ -72,7 +72,7 @@ export const storeBinding: ResourceBinding = {
   id: store.id,
   columns: { regionName: region.name, bossName: boss.nickname, areaName, staffCount },
   joins: [
-    { table: region, on: eq(region.id, store.regionId), inner: true },
+    { table: region, on: eq(region.id, store.regionId) },
     { table: boss, on: eq(boss.id, store.bossUserId) },
   ],
   scope: storeTableScope,

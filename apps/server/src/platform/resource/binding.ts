@@ -17,7 +17,10 @@ export type Expr = AnyPgColumn | SQL | SQL.Aliased;
 export interface Join {
   table: PgTable;
   on: SQL;
-  /** Inner join; left join by default. */
+  /**
+   * Inner join; left join by default. Prefer the left join for a not-null foreign key: the rows
+   * are the same, and PostgreSQL drops a left join that a query (the total) does not read.
+   */
   inner?: boolean;
 }
 

@@ -124,7 +124,9 @@ export const orderOf = (b: ResourceBinding, q: Values): SQL[] => {
   const field = (q.sortBy as string | undefined) ?? b.decl.defaultSort.field;
   const dir = (q.sortDir as 'asc' | 'desc' | undefined) ?? (q.sortBy ? 'asc' : b.decl.defaultSort.dir);
   const e = fieldExprs(b)[field] as SQL;
-  const by = dir === 'asc' ? sql`${e} asc nulls last` : sql`${e} desc nulls last`;
+  // PostgreSQL's own null order (last ascending, first descending), so a plain btree index on the
+  // column serves the sort in both directions.
+  const by = dir === 'asc' ? sql`${e} asc` : sql`${e} desc`;
   const then =
     !q.sortBy && b.decl.defaultSort.thenBy ? [sql`${fieldExprs(b)[b.decl.defaultSort.thenBy] as SQL} asc`] : [];
   // The id breaks ties, so paging never repeats or skips a row.
@@ -162,12 +164,15 @@ export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: 
   const where = listWhere(b, scope, q);
   const pageNo = q.pageNo as number;
   const pageSize = q.pageSize as number;
-  const rows = await from(db, b, selection(b))
-    .where(where)
-    .orderBy(...orderOf(b, q))
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
-  const [total] = await from(db, b, { n: count() as unknown as Expr }).where(where);
+  // The page and the total are independent: on PostgreSQL they run side by side on the pool.
+  const [rows, [total]] = await Promise.all([
+    from(db, b, selection(b))
+      .where(where)
+      .orderBy(...orderOf(b, q))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
+    from(db, b, { n: count() as unknown as Expr }).where(where),
+  ]);
   return { list: rows.map(normalize), total: Number(total?.n ?? 0) };
 };
 

@@ -23,7 +23,14 @@ const mayRunBatch = (b: ResourceBinding, auth: Auth, action: string): boolean =>
   return !!def && !!auth.codes?.has(buttonCodeOf(b.decl.page, def.button));
 };
 
+/** Every binding an app has registered (the same binding objects in every app instance). */
+const registered = new Set<ResourceBinding>();
+
+/** The bindings registered so far: the bench runs EXPLAIN on each one's list queries. */
+export const registeredBindings = (): readonly ResourceBinding[] => [...registered];
+
 export const registerResource = (app: FastifyInstance, b: ResourceBinding): void => {
+  registered.add(b);
   fieldExprs(b); // every field must have a column or an expression: fail at start-up, not on a call
   const api = resourceApi(b.decl, b.paths);
 

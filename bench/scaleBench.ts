@@ -1,0 +1,224 @@
+/**
+ * The large scale on PostgreSQL (`npm run seed -- --scale large`'s world):
+ *  - the generator's time and the database's size;
+ *  - the store and staff lists: the API's p50 latency next to the p50 of the raw SQL it runs
+ *    (captured from the engine's own list code and replayed on the driver the way the engine
+ *    runs them; budget API ≤ 1.5×);
+ *  - EXPLAIN of every list query of every resource (default, each filter, each sort, a region
+ *    user's scope): a sequential scan of a table holding over 100,000 rows is a failure.
+ */
+import { STAFF } from '@zb/contract/entities/staff';
+import { STORE } from '@zb/contract/entities/store';
+import { resourceApi } from '@zb/contract/resource/api';
+import type { AnyResource } from '@zb/contract/resource/define';
+import { listQuery, rangeKeys } from '@zb/contract/resource/schemas';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/client';
+import { openPostgres } from '../apps/server/src/db/client';
+import type { ResourceBinding, Values } from '../apps/server/src/platform/resource/binding';
+import { listPage } from '../apps/server/src/platform/resource/query';
+import { registeredBindings } from '../apps/server/src/platform/resource/register';
+import { type DataScope, HQ_SCOPE } from '../apps/server/src/platform/scope';
+import { type GenerateReport, generate, rowsOf } from '../apps/server/src/seed/generate';
+import { DEFAULT_SEED } from '../apps/server/src/seed/scale';
+import { startServer } from '../e2e/server';
+import { signIn } from './session';
+
+/** A table over this many rows must never be read by a sequential scan in a list query. */
+export const SEQ_SCAN_LIMIT = 100_000;
+const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 100);
+
+export interface ListLatency {
+  name: string;
+  apiP50: number;
+  rawP50: number;
+}
+
+export interface ScaleResult {
+  generate: GenerateReport;
+  lists: ListLatency[];
+  explained: number;
+  seqScans: string[];
+}
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Captured {
+  query: string;
+  params: unknown[];
+}
+
+/** A drizzle over the client that records every statement it runs. */
+const capturing = (client: postgres.Sql) => {
+  const log: Captured[] = [];
+  const db = drizzle({
+    client,
+    logger: { logQuery: (query, params) => log.push({ query, params }) },
+  }) as unknown as Db;
+  return { db, log };
+};
+
+/** The statements one list call runs (rows, then total). */
+export const statementsOf = async (client: postgres.Sql, b: ResourceBinding, scope: DataScope, q: Values) => {
+  const { db, log } = capturing(client);
+  await listPage(db, b, scope, q);
+  return log;
+};
+
+/** Sample values for each filter of a declaration, one query per filter. */
+const filterVariants = (decl: AnyResource): [string, Record<string, unknown>][] =>
+  Object.entries(decl.fields).flatMap(([key, f]): [string, Record<string, unknown>][] => {
+    if (!f.filter) return [];
+    const option = 'options' in f && f.options?.[0] ? f.options[0].value : undefined;
+    const scalar = option ?? (f.type === 'bool' ? true : f.type === 'text' || f.type === 'textarea' ? '测试' : 1);
+    if (f.filter === 'like') return [[`${key} contains`, { [key]: '测试' }]];
+    if (f.filter === 'eq') return [[`${key} =`, { [key]: scalar }]];
+    if (f.filter === 'in') return [[`${key} in`, { [key]: [scalar] }]];
+    const { from, to } = rangeKeys(key);
+    const dated = f.type === 'date' || f.type === 'datetime';
+    return [[`${key} range`, dated ? { [from]: '2025-01-01', [to]: '2025-06-30' } : { [from]: 0, [to]: 100_000 }]];
+  });
+
+const sortVariants = (decl: AnyResource): [string, Record<string, unknown>][] =>
+  Object.entries(decl.fields)
+    .filter(([, f]) => f.sort)
+    .map(([key]) => [`sort ${key}`, { sortBy: key, sortDir: 'desc' }]);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const seqScansIn = (node: PlanNode, big: Set<string>): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] && big.has(node['Relation Name'])
+    ? [node['Relation Name']]
+    : []),
+  ...(node.Plans ?? []).flatMap((p) => seqScansIn(p, big)),
+];
+
+/** EXPLAIN of every variant of every registered resource's list; answers the offences found. */
+const explainAll = async (client: postgres.Sql, regionScope: DataScope) => {
+  const big = new Set(
+    (
+      await client.unsafe<{ relname: string }[]>(
+        `select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${SEQ_SCAN_LIMIT}`,
+      )
+    ).map((r) => r.relname),
+  );
+  const offences: string[] = [];
+  let explained = 0;
+  for (const b of registeredBindings()) {
+    const schema = listQuery(b.decl);
+    const variants: [string, Record<string, unknown>, DataScope][] = [
+      ['default', {}, HQ_SCOPE],
+      ...filterVariants(b.decl).map(([n, v]): [string, Record<string, unknown>, DataScope] => [n, v, HQ_SCOPE]),
+      ...sortVariants(b.decl).map(([n, v]): [string, Record<string, unknown>, DataScope] => [n, v, HQ_SCOPE]),
+      ...(b.scope ? [['region scope', {}, regionScope] as [string, Record<string, unknown>, DataScope]] : []),
+    ];
+    for (const [name, extra, scope] of variants) {
+      const parsed = schema.safeParse({ pageNo: 1, pageSize: 20, ...extra });
+      if (!parsed.success) throw new Error(`${b.decl.name} ${name}: ${parsed.error.message}`);
+      for (const s of await statementsOf(client, b, scope, parsed.data as Values)) {
+        const [row] = await client.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+          `explain (format json) ${s.query}`,
+          s.params as never[],
+        );
+        explained++;
+        for (const table of seqScansIn(row!['QUERY PLAN'][0].Plan, big)) {
+          offences.push(`${b.decl.name}（${b.decl.page}）${name}: Seq Scan on ${table}`);
+        }
+      }
+    }
+  }
+  return { explained, offences };
+};
+
+/** p50 of the API answering a list query, signed in as admin, one request at a time. */
+export const apiP50 = async (
+  base: string,
+  headers: Record<string, string>,
+  path: string,
+  query: Record<string, string>,
+) => {
+  const url = `${base}${path}?${new URLSearchParams(query)}`;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 20; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { errcode: string; errmsg: string };
+    if (body.errcode !== '0') throw new Error(`${path}: ${body.errmsg}`);
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  return p50(times);
+};
+
+/** p50 of the same statements replayed on the driver, side by side as the engine runs them. */
+export const rawP50 = async (client: postgres.Sql, statements: Captured[]) => {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 20; i++) {
+    const t0 = performance.now();
+    await Promise.all(statements.map((s) => client.unsafe(s.query, s.params as never[])));
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  return p50(times);
+};
+
+export const LISTS: { name: string; decl: AnyResource; query: Record<string, string> }[] = [
+  { name: '门店列表 第 1 页', decl: STORE, query: {} },
+  { name: '门店列表 按名称搜索“上海”', decl: STORE, query: { name: '上海' } },
+  { name: '员工列表 第 1 页', decl: STAFF, query: {} },
+  { name: '员工列表 按姓名搜索“王”', decl: STAFF, query: { name: '王' } },
+];
+
+export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `zb_bench_large_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 4);
+  const client = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  try {
+    const report = await generate(handle, { scale: 'large', seed: DEFAULT_SEED, reset: false });
+    await client.unsafe('vacuum analyze');
+
+    // An app instance registers every resource binding; its region scope is 华东's.
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', EXPORT_WORKER: '0', SCHEDULE_TICK_MS: '0' }),
+      db: handle.db,
+    });
+    await app.ready();
+    await app.close();
+    const [east] = rowsOf<{ id: number }>(await client.unsafe(`select id from region where name = '华东大区'`));
+    const { explained, offences } = await explainAll(client, { level: 'region', regionIds: [east!.id] });
+
+    const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SCHEDULE_TICK_MS: '0' });
+    const lists: ListLatency[] = [];
+    try {
+      const headers = await signIn(server.url, 'admin', 'admin123');
+      for (const l of LISTS) {
+        const binding = registeredBindings().find((b) => b.decl === l.decl)!;
+        const q = listQuery(l.decl).parse({ pageNo: 1, pageSize: 20, ...l.query }) as Values;
+        const statements = await statementsOf(client, binding, HQ_SCOPE, q);
+        const path = resourceApi(l.decl).list.path;
+        lists.push({
+          name: l.name,
+          apiP50: await apiP50(server.url, headers, path, { pageNo: '1', pageSize: '20', ...l.query }),
+          rawP50: await rawP50(client, statements),
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+    return { generate: report, lists, explained, seqScans: offences };
+  } finally {
+    await client.end({ timeout: 5 });
+    await handle.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end({ timeout: 5 });
+  }
+};
