@@ -4,20 +4,36 @@
  *  - GET /rest/acct/loginInfo under load (autocannon, 10 connections, 10 s) on the real server
  *    (PGlite, signed in) next to a bare Fastify route returning the same JSON, as a ratio;
  *  - an export of 100,000 rows through the download centre: time, and the server's peak resident
- *    memory above what it held before (≤ 200 MB), on PGlite and on PostgreSQL.
+ *    memory above what it held before (≤ 200 MB), on PGlite and on PostgreSQL;
+ *  - the data generator at the demo (PGlite) and large (PostgreSQL) scales, the store and staff
+ *    lists at the large scale (API ≤ 1.5× the raw SQL at p50) and EXPLAIN of every list query
+ *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import type { GenerateReport } from '../apps/server/src/seed/generate';
 import { startPgServer } from '../apps/server/src/testing/pgServer';
 import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
+import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT } from './scaleBench';
 import { signIn } from './session';
 
 const KB = 1024;
-const budgets = { initialJs: 250 * KB, largestChunk: 60 * KB, exportRssGrowthMb: 200 };
+const budgets = { initialJs: 250 * KB, largestChunk: 60 * KB, exportRssGrowthMb: 200, apiOverRaw: 1.5 };
+
+const generatorRow = (name: string, db: string, g: GenerateReport) =>
+  [
+    `Data generator, ${name} scale on ${db}: time; database size`,
+    `${g.seconds.toFixed(1)} s; ${(g.databaseBytes / 1024 / 1024).toFixed(0)} MB (${Object.entries(g.rows)
+      .filter(([, n]) => n > 0)
+      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+      .join(', ')})`,
+    'recorded',
+    true,
+  ] as const;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 const load = (url: string, headers: Record<string, string>) =>
@@ -45,9 +61,12 @@ const main = async () => {
   const pg = await startPgServer();
   let postgresRun: Awaited<ReturnType<typeof measureLoginInfo>>;
   let exportPostgres: ExportResult;
+  let scale: ScaleResult;
+  const demo = await measureDemoScale();
   try {
     postgresRun = await measureLoginInfo({ DATABASE_URL: pg.url });
     exportPostgres = await measureExport(pg.url);
+    scale = await measureScale(pg.url);
   } finally {
     pg.stop();
   }
@@ -118,6 +137,23 @@ const main = async () => {
     ],
     exportRow('PGlite', exportPglite),
     exportRow('PostgreSQL 15', exportPostgres),
+    generatorRow('demo', 'PGlite', demo),
+    generatorRow('large', 'PostgreSQL 15', scale.generate),
+    ...scale.lists.map(
+      (l) =>
+        [
+          `${l.name} (large, PostgreSQL): API p50 vs raw SQL p50`,
+          `${l.apiP50.toFixed(1)} ms vs ${l.rawP50.toFixed(1)} ms = ${(l.apiP50 / l.rawP50).toFixed(2)}×`,
+          `≤ ${budgets.apiOverRaw}×`,
+          l.apiP50 <= budgets.apiOverRaw * l.rawP50,
+        ] as const,
+    ),
+    [
+      `EXPLAIN of every list query at the large scale (${scale.explained} statements): sequential scans of tables over ${SEQ_SCAN_LIMIT.toLocaleString('en')} rows`,
+      scale.seqScans.length ? scale.seqScans.join('; ') : 'none',
+      'none',
+      scale.seqScans.length === 0,
+    ],
   ] as const;
   const table = [
     '| measure | result | budget | within |',

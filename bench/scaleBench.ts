@@ -7,6 +7,9 @@
  *  - EXPLAIN of every list query of every resource (default, each filter, each sort, a region
  *    user's scope): a sequential scan of a table holding over 100,000 rows is a failure.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { STAFF } from '@zb/contract/entities/staff';
 import { STORE } from '@zb/contract/entities/store';
 import { resourceApi } from '@zb/contract/resource/api';
@@ -17,7 +20,7 @@ import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/client';
-import { openPostgres } from '../apps/server/src/db/client';
+import { openPglite, openPostgres } from '../apps/server/src/db/client';
 import type { ResourceBinding, Values } from '../apps/server/src/platform/resource/binding';
 import { listPage } from '../apps/server/src/platform/resource/query';
 import { registeredBindings } from '../apps/server/src/platform/resource/register';
@@ -220,5 +223,17 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
     await handle.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end({ timeout: 5 });
+  }
+};
+
+/** The demo scale (what `npm start` builds) on a fresh PGlite folder: time and size. */
+export const measureDemoScale = async (): Promise<GenerateReport> => {
+  const dir = mkdtempSync(join(tmpdir(), 'zb-bench-demo-'));
+  const handle = await openPglite(dir);
+  try {
+    return await generate(handle, { scale: 'demo', seed: DEFAULT_SEED, reset: false });
+  } finally {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 };
