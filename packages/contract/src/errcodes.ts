@@ -95,6 +95,8 @@ export const ERR = {
   GOODS_IN_USE: 'GOODS-40902',
   /** /productSort saved with a list that is not every product once (someone else changed it). */
   GOODS_SORT_STALE: 'GOODS-40903',
+  /** A member has taken a trial project as many times as its limit allows (体验项目限制). */
+  GOODS_TRIAL_USED_UP: 'GOODS-40904',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -154,6 +156,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GOODS_ON_SALE]: '在售商品不能删除，请先下架',
   [ERR.GOODS_IN_USE]: '该商品或项目正在被使用，不能删除',
   [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
+  [ERR.GOODS_TRIAL_USED_UP]: '体验次数已用完',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */
