@@ -15,6 +15,7 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
+import { seedGoodsConfig } from './goodsConfig';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
@@ -259,5 +260,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
     await seedStoresAndStaff(tx);
+    await seedGoodsConfig(tx);
   });
 };

@@ -24,7 +24,10 @@ export interface CrossLevelMatrix {
 }
 
 const levelId = (what: string) =>
-  z.number({ error: `${what}无效` }).int(`${what}无效`).positive(`${what}无效`);
+  z
+    .number({ error: `${what}无效` })
+    .int(`${what}无效`)
+    .positive(`${what}无效`);
 
 export const crossLevelPair = z.object({
   soldLevelId: levelId('售卡门店等级'),

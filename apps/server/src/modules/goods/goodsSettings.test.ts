@@ -5,7 +5,6 @@
  */
 import type { Page } from '@zb/contract/api/paging';
 import { ADVANCE_VERIFICATION_API } from '@zb/contract/entities/advanceVerification';
-import { CARD_API } from '@zb/contract/entities/card';
 import { CROSS_LEVEL_API } from '@zb/contract/entities/crossLevel';
 import { GOODS_REF_API } from '@zb/contract/entities/goodsRef';
 import { MINI_PROGRAM_API } from '@zb/contract/entities/miniProgram';
@@ -23,7 +22,7 @@ import { store } from '../stores/schema';
 import { advanceDaysAllowed } from './advanceVerification';
 import { mayDrawAcrossLevels, mayDrawAtStores } from './crossLevel';
 import { findOpenCommodity } from './openCommodity';
-import { card, crossLevelDraw, product, project } from './schema';
+import { card, crossLevelDraw, type product, type project } from './schema';
 import { createIn, fieldErrors, itemId, okData, refused } from './testHelpers';
 
 let t: TestApp;
@@ -66,7 +65,12 @@ const newProduct = async (name: string, status: 'on' | 'off') => {
 
 /** A user holding exactly these codes, signed in. */
 const userWith = async (login: string, codes: string[]) => {
-  const { contentRoleId } = await createRole(t.db, { code: `R_${login}`, name: `角色${login}`, contentName: '总部', codes });
+  const { contentRoleId } = await createRole(t.db, {
+    code: `R_${login}`,
+    name: `角色${login}`,
+    contentName: '总部',
+    codes,
+  });
   const userId = await createUser(t.db, { loginName: login, phone: login, password: 'pass1234' });
   return t.signIn(login, 'pass1234', await grantRole(t.db, userId, contentRoleId));
 };
@@ -123,7 +127,8 @@ describe('advance verification', () => {
       storeLevelIdsName: 'A级',
       enabled: true,
     });
-    const days = (storeId: number) => t.db.transaction((tx) => advanceDaysAllowed(tx, { kind: 'project', goodsId: p, storeId }));
+    const days = (storeId: number) =>
+      t.db.transaction((tx) => advanceDaysAllowed(tx, { kind: 'project', goodsId: p, storeId }));
     expect(await days(shop.a)).toBe(5);
     expect(await days(shop.b)).toBe(0);
 
@@ -139,7 +144,9 @@ describe('advance verification', () => {
   it('holds a card rule, one rule per project or card, and refuses goods that do not exist', async () => {
     const c001 = await idByCode(card, 'C001');
     const id = await rule({ goodsKind: 'card', goodsId: c001, maxDaysEarly: 7 });
-    expect(await t.db.transaction((tx) => advanceDaysAllowed(tx, { kind: 'card', goodsId: c001, storeId: shop.c }))).toBe(7);
+    expect(
+      await t.db.transaction((tx) => advanceDaysAllowed(tx, { kind: 'card', goodsId: c001, storeId: shop.c })),
+    ).toBe(7);
     const list = okData(
       await zhang.call(ADVANCE_VERIFICATION_API.list, { query: { goodsName: '头皮清洁10次卡' } }),
     ) as Page<ResourceRow>;
@@ -153,12 +160,19 @@ describe('advance verification', () => {
       '「头皮清洁10次卡」已有提前核销规则，请直接编辑',
     );
     // Moving another rule onto that card is refused the same way.
-    const other = await rule({ goodsKind: 'card', goodsId: await idByCode(card, 'C002') });
-    refused(await zhang.call(ADVANCE_VERIFICATION_API.update!, { body: { id: other, goodsId: c001 } }), ERR.RECORD_DUPLICATE);
+    const other = await rule({ goodsKind: 'card', goodsId: await idByCode(card, 'C004') });
+    refused(
+      await zhang.call(ADVANCE_VERIFICATION_API.update!, { body: { id: other, goodsId: c001 } }),
+      ERR.RECORD_DUPLICATE,
+    );
 
-    expect(fieldErrors(await zhang.call(ADVANCE_VERIFICATION_API.create!, {
-      body: { goodsKind: 'project', goodsId: 999_999, maxDaysEarly: 1, storeScope: 'all', enabled: true },
-    }))).toEqual({ goodsId: '所选项目不存在或已被删除' });
+    expect(
+      fieldErrors(
+        await zhang.call(ADVANCE_VERIFICATION_API.create!, {
+          body: { goodsKind: 'project', goodsId: 999_999, maxDaysEarly: 1, storeScope: 'all', enabled: true },
+        }),
+      ),
+    ).toEqual({ goodsId: '所选项目不存在或已被删除' });
   });
 
   it('needs store levels for 指定门店等级, at most 365 days, and its page codes', async () => {
@@ -185,6 +199,9 @@ describe('cross-level draw', () => {
   it('saves the whole matrix in one call with one log row, and answers the ledger by level and by store', async () => {
     const before = okData(await zhang.call(CROSS_LEVEL_API.matrix, {}));
     expect(before.levels.map((l) => l.name)).toEqual(['A级', 'B级', 'C级', 'D级']);
+    // The demo: a higher level's cards are drawn at every level below it.
+    expect(before.allowed).toContainEqual({ soldLevelId: level.A, drawLevelId: level.D });
+    expect(before.allowed).not.toContainEqual({ soldLevelId: level.D, drawLevelId: level.A });
 
     const saved = okData(
       await zhang.call(CROSS_LEVEL_API.save, {
@@ -202,7 +219,8 @@ describe('cross-level draw', () => {
     const log = await lastOperation(t.db, 'crossLevelDraw.save');
     expect(log?.after).toEqual({ allowed: ['A级→B级', 'B级→A级'] });
 
-    const may = (sold: number | null, draw: number | null) => t.db.transaction((tx) => mayDrawAcrossLevels(tx, sold, draw));
+    const may = (sold: number | null, draw: number | null) =>
+      t.db.transaction((tx) => mayDrawAcrossLevels(tx, sold, draw));
     expect(await may(level.A, level.B)).toBe(true);
     expect(await may(level.B, level.A)).toBe(true);
     expect(await may(level.A, level.C)).toBe(false);
@@ -221,7 +239,9 @@ describe('cross-level draw', () => {
   });
 
   it('refuses a level paired with itself or an id that is not a store level, changing nothing', async () => {
-    okData(await zhang.call(CROSS_LEVEL_API.save, { body: { allowed: [{ soldLevelId: level.C, drawLevelId: level.D }] } }));
+    okData(
+      await zhang.call(CROSS_LEVEL_API.save, { body: { allowed: [{ soldLevelId: level.C, drawLevelId: level.D }] } }),
+    );
     refused(
       await zhang.call(CROSS_LEVEL_API.save, { body: { allowed: [{ soldLevelId: level.A, drawLevelId: level.A }] } }),
       ERR.PARAM_INVALID,
@@ -269,7 +289,12 @@ describe('open-platform commodity relation', () => {
       relation({ platformGoodsId: 'MT-10001', goodsId: p, sessionsPerVoucher: 3, voucherPrice: 9900 }),
     );
     const row = okData(await zhang.call(OPEN_COMMODITY_API.detail, { params: { id } }));
-    expect(row).toMatchObject({ platform: 'meituan', goodsName: '团购关联项目', sessionsPerVoucher: 3, voucherPrice: 9900 });
+    expect(row).toMatchObject({
+      platform: 'meituan',
+      goodsName: '团购关联项目',
+      sessionsPerVoucher: 3,
+      voucherPrice: 9900,
+    });
     expect(await t.db.transaction((tx) => findOpenCommodity(tx, 'meituan', 'MT-10001'))).toEqual({
       id,
       kind: 'project',
@@ -285,10 +310,18 @@ describe('open-platform commodity relation', () => {
   it('relates a platform goods id once per platform', async () => {
     const p = await newProject('团购唯一项目');
     await createIn(zhang, OPEN_COMMODITY_API.create, relation({ platformGoodsId: 'SAME-1', goodsId: p }));
-    const dup = await zhang.call(OPEN_COMMODITY_API.create!, { body: relation({ platformGoodsId: 'SAME-1', goodsId: p }) });
+    const dup = await zhang.call(OPEN_COMMODITY_API.create!, {
+      body: relation({ platformGoodsId: 'SAME-1', goodsId: p }),
+    });
     expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
-    expect((dup.body.data as { fields: Record<string, string> }).fields).toEqual({ platformGoodsId: '平台商品ID已存在' });
-    await createIn(zhang, OPEN_COMMODITY_API.create, relation({ platform: 'douyin', platformGoodsId: 'SAME-1', goodsId: p }));
+    expect((dup.body.data as { fields: Record<string, string> }).fields).toEqual({
+      platformGoodsId: '平台商品ID已存在',
+    });
+    await createIn(
+      zhang,
+      OPEN_COMMODITY_API.create,
+      relation({ platform: 'douyin', platformGoodsId: 'SAME-1', goodsId: p }),
+    );
   });
 
   it('opens one card per card voucher, checks the platform and the goods, and keeps related goods from deletion', async () => {
@@ -296,7 +329,13 @@ describe('open-platform commodity relation', () => {
     const id = await createIn(
       zhang,
       OPEN_COMMODITY_API.create,
-      relation({ platform: 'douyin', platformGoodsId: 'DY-CARD-1', goodsKind: 'card', goodsId: c003, sessionsPerVoucher: 5 }),
+      relation({
+        platform: 'douyin',
+        platformGoodsId: 'DY-CARD-1',
+        goodsKind: 'card',
+        goodsId: c003,
+        sessionsPerVoucher: 5,
+      }),
     );
     expect(okData(await zhang.call(OPEN_COMMODITY_API.detail, { params: { id } }))).toMatchObject({
       goodsKind: 'card',
@@ -304,15 +343,27 @@ describe('open-platform commodity relation', () => {
       sessionsPerVoucher: 1,
     });
 
-    expect(fieldErrors(await zhang.call(OPEN_COMMODITY_API.create!, {
-      body: relation({ platform: 'taobao', platformGoodsId: 'X-1', goodsId: c003 }),
-    }))).toHaveProperty('platform', '请选择平台');
-    expect(fieldErrors(await zhang.call(OPEN_COMMODITY_API.create!, {
-      body: relation({ platformGoodsId: 'X-2', goodsKind: 'project', goodsId: 999_999 }),
-    }))).toEqual({ goodsId: '所选项目不存在或已被删除' });
-    expect(fieldErrors(await zhang.call(OPEN_COMMODITY_API.create!, {
-      body: relation({ platformGoodsId: '美团券', goodsId: c003, goodsKind: 'card' }),
-    }))).toHaveProperty('platformGoodsId', '平台商品ID只能包含字母、数字、下划线和短横线');
+    expect(
+      fieldErrors(
+        await zhang.call(OPEN_COMMODITY_API.create!, {
+          body: relation({ platform: 'taobao', platformGoodsId: 'X-1', goodsId: c003 }),
+        }),
+      ),
+    ).toHaveProperty('platform', '请选择平台');
+    expect(
+      fieldErrors(
+        await zhang.call(OPEN_COMMODITY_API.create!, {
+          body: relation({ platformGoodsId: 'X-2', goodsKind: 'project', goodsId: 999_999 }),
+        }),
+      ),
+    ).toEqual({ goodsId: '所选项目不存在或已被删除' });
+    expect(
+      fieldErrors(
+        await zhang.call(OPEN_COMMODITY_API.create!, {
+          body: relation({ platformGoodsId: '美团券', goodsId: c003, goodsKind: 'card' }),
+        }),
+      ),
+    ).toHaveProperty('platformGoodsId', '平台商品ID只能包含字母、数字、下划线和短横线');
 
     const p = await newProject('团购删除项目', 'off');
     await createIn(zhang, OPEN_COMMODITY_API.create, relation({ platformGoodsId: 'MT-DEL', goodsId: p }));
@@ -334,19 +385,31 @@ describe('mini-program goods', () => {
   it('shows goods on sale by tab and order; goods off sale only hidden', async () => {
     const onSale = await newProduct('小程序在售商品', 'on');
     const offSale = await newProduct('小程序停售商品', 'off');
-    const first = await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsId: onSale, sort: 2, category: '洗护', recommended: true }));
+    const first = await createIn(
+      zhang,
+      MINI_PROGRAM_API.create,
+      item({ goodsId: onSale, sort: 2, category: '洗护', recommended: true }),
+    );
     const row = okData(await zhang.call(MINI_PROGRAM_API.detail, { params: { id: first } }));
-    expect(row).toMatchObject({ goodsKind: 'product', goodsName: '小程序在售商品', tab: 'mall', recommended: true, category: '洗护' });
+    expect(row).toMatchObject({
+      goodsKind: 'product',
+      goodsName: '小程序在售商品',
+      tab: 'mall',
+      recommended: true,
+      category: '洗护',
+    });
 
     expect(fieldErrors(await zhang.call(MINI_PROGRAM_API.create!, { body: item({ goodsId: offSale }) }))).toEqual({
       goodsId: '商品「小程序停售商品」已停售，不能在小程序展示',
     });
     const hidden = await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsId: offSale, visible: false, sort: 1 }));
-    expect(fieldErrors(await zhang.call(MINI_PROGRAM_API.update!, { body: { id: hidden, visible: true } }))).toHaveProperty(
-      'goodsId',
-    );
+    expect(
+      fieldErrors(await zhang.call(MINI_PROGRAM_API.update!, { body: { id: hidden, visible: true } })),
+    ).toHaveProperty('goodsId');
 
-    const page = okData(await zhang.call(MINI_PROGRAM_API.list, { query: { tab: 'mall', goodsName: '小程序' } })) as Page<ResourceRow>;
+    const page = okData(
+      await zhang.call(MINI_PROGRAM_API.list, { query: { tab: 'mall', goodsName: '小程序' } }),
+    ) as Page<ResourceRow>;
     expect(page.list.map((r) => [r.goodsName, r.goodsStatus, r.visible])).toEqual([
       ['小程序停售商品', 'off', false],
       ['小程序在售商品', 'on', true],
@@ -356,11 +419,17 @@ describe('mini-program goods', () => {
   it('shows a goods once per tab, and a project or a card as well as a product', async () => {
     const p = await newProject('小程序项目');
     await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsKind: 'project', goodsId: p, tab: 'booking' }));
-    const dup = await zhang.call(MINI_PROGRAM_API.create!, { body: item({ goodsKind: 'project', goodsId: p, tab: 'booking' }) });
+    const dup = await zhang.call(MINI_PROGRAM_API.create!, {
+      body: item({ goodsKind: 'project', goodsId: p, tab: 'booking' }),
+    });
     expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
     expect((dup.body.data as { fields: Record<string, string> }).fields.goodsId).toBe('「小程序项目」已在预约展示');
     await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsKind: 'project', goodsId: p, tab: 'home' }));
-    await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsKind: 'card', goodsId: await idByCode(card, 'C001'), tab: 'cards' }));
+    await createIn(
+      zhang,
+      MINI_PROGRAM_API.create,
+      item({ goodsKind: 'card', goodsId: await idByCode(card, 'C006'), tab: 'cards' }),
+    );
   });
 
   it('adds, changes and removes items with the page’s only button, 编辑', async () => {

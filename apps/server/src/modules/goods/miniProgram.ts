@@ -3,8 +3,9 @@
  * mini-program shows, by tab, category and order. Goods off sale cannot be shown (a field error on
  * the goods; the item may be kept hidden), and a goods shows once per tab.
  */
-import { MINI_PROGRAM_ITEM, MINI_PROGRAM_TABS } from '@zb/contract/entities/miniProgram';
+
 import { goodsKindLabel } from '@zb/contract/entities/goodsRef';
+import { MINI_PROGRAM_ITEM, MINI_PROGRAM_TABS } from '@zb/contract/entities/miniProgram';
 import { ERR } from '@zb/contract/errcodes';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -31,7 +32,11 @@ const settle = async (tx: Tx, values: Values, before?: Values): Promise<Values> 
     .select({ id: mpi.id })
     .from(mpi)
     .where(
-      and(eq(mpi.tab, merged.tab as string), eq(column, goods.id), before ? ne(mpi.id, before.id as number) : undefined) as SQL,
+      and(
+        eq(mpi.tab, merged.tab as string),
+        eq(column, goods.id),
+        before ? ne(mpi.id, before.id as number) : undefined,
+      ) as SQL,
     );
   if (taken) {
     const msg = `「${goods.name}」已在${tabLabel(merged.tab)}展示`;

@@ -143,7 +143,10 @@ export const cardProject = pgTable(
 // Goods settings (体验项目限制, 提前核销, 跨级划卡, 开放平台商品关联, 小程序商品配置): docs/domain.md.
 
 /** A setting that refers to one of our goods: its kind and exactly the one id column of that kind. */
-const goodsRefCheck = (name: string, t: { goodsKind: unknown; productId?: unknown; projectId: unknown; cardId: unknown }) =>
+const goodsRefCheck = (
+  name: string,
+  t: { goodsKind: unknown; productId?: unknown; projectId: unknown; cardId: unknown },
+) =>
   check(
     name,
     t.productId

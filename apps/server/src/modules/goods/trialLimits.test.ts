@@ -81,7 +81,9 @@ describe('trial limits: who reads and who changes them', () => {
     const id = await limitOf(project, { maxTimes: 2, period: 'year', storeScope: 'store', remark: '新客专享' });
 
     // 李强 (大区经理) holds no goods page at all, yet /projectConstraints is open to him.
-    const page = okData(await li.call(TRIAL_LIMIT_API.list, { query: { projectName: '读取测试' } })) as Page<ResourceRow>;
+    const page = okData(
+      await li.call(TRIAL_LIMIT_API.list, { query: { projectName: '读取测试' } }),
+    ) as Page<ResourceRow>;
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({
       id,
@@ -141,7 +143,9 @@ describe('trial limits: who reads and who changes them', () => {
       projectId: '所选项目不存在或已被删除',
     });
     const other = await newProject('次数测试体验');
-    expect(fieldErrors(await zhang.call(TRIAL_LIMIT_API.create!, { body: { ...FULL, projectId: other, maxTimes: 0 } }))).toEqual({
+    expect(
+      fieldErrors(await zhang.call(TRIAL_LIMIT_API.create!, { body: { ...FULL, projectId: other, maxTimes: 0 } })),
+    ).toEqual({
       maxTimes: '每人限做次数不能小于 1',
     });
     expect(
@@ -164,8 +168,9 @@ describe('trial limits: enforcement', () => {
     // Another member takes it.
     await take({ projectId: project, memberPhone: '13900000002' });
 
-    const [row] = (okData(await zhang.call(TRIAL_LIMIT_API.list, { query: { projectName: '终身一次体验' } })) as Page<ResourceRow>)
-      .list;
+    const [row] = (
+      okData(await zhang.call(TRIAL_LIMIT_API.list, { query: { projectName: '终身一次体验' } })) as Page<ResourceRow>
+    ).list;
     expect(row?.usedCount).toBe(2);
   });
 

@@ -5,8 +5,9 @@
  * or per store. The service that sells a trial calls, in its own transaction,
  * `assertTrialAllowed` and then `recordTrialUse`.
  */
-import { ERR } from '@zb/contract/errcodes';
+
 import { TRIAL_LIMIT, trialLimitText } from '@zb/contract/entities/trialLimit';
+import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
@@ -28,10 +29,7 @@ export const trialLimitBinding: ResourceBinding = {
   service: {
     create: async ({ tx }, values) => {
       const { goods } = await resolveRef(tx, 'project', values.projectId, { field: 'projectId' });
-      const [taken] = await tx
-        .select({ id: trialLimit.id })
-        .from(trialLimit)
-        .where(eq(trialLimit.projectId, goods.id));
+      const [taken] = await tx.select({ id: trialLimit.id }).from(trialLimit).where(eq(trialLimit.projectId, goods.id));
       if (taken) {
         throw new BizError(ERR.RECORD_DUPLICATE, `项目「${goods.name}」已设置体验限制，请直接编辑`, {
           fields: { projectId: `项目「${goods.name}」已设置体验限制，请直接编辑` },
