@@ -17,13 +17,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import type { TestClient } from '../../testing/testClient';
+import type { CallResult, TestClient } from '../../testing/testClient';
 import { store } from '../stores/schema';
 import { advanceDaysAllowed } from './advanceVerification';
 import { mayDrawAcrossLevels, mayDrawAtStores } from './crossLevel';
 import { findOpenCommodity } from './openCommodity';
 import { card, crossLevelDraw, type product, type project } from './schema';
 import { createIn, fieldErrors, itemId, okData, refused } from './testHelpers';
+
+/** The field errors of a RECORD_DUPLICATE answer. */
+const duplicateFields = (res: CallResult<unknown>): Record<string, string> => {
+  expect(res.body.errcode, res.raw).toBe(ERR.RECORD_DUPLICATE);
+  return (res.body.data as { fields: Record<string, string> }).fields;
+};
 
 let t: TestApp;
 let zhang: TestClient;
@@ -155,10 +161,7 @@ describe('advance verification', () => {
     const dup = await zhang.call(ADVANCE_VERIFICATION_API.create!, {
       body: { goodsKind: 'card', goodsId: c001, maxDaysEarly: 1, storeScope: 'all', enabled: true },
     });
-    expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
-    expect((dup.body.data as { fields: Record<string, string> }).fields.goodsId).toBe(
-      '「头皮清洁10次卡」已有提前核销规则，请直接编辑',
-    );
+    expect(duplicateFields(dup).goodsId).toBe('「头皮清洁10次卡」已有提前核销规则，请直接编辑');
     // Moving another rule onto that card is refused the same way.
     const other = await rule({ goodsKind: 'card', goodsId: await idByCode(card, 'C004') });
     refused(
@@ -313,8 +316,7 @@ describe('open-platform commodity relation', () => {
     const dup = await zhang.call(OPEN_COMMODITY_API.create!, {
       body: relation({ platformGoodsId: 'SAME-1', goodsId: p }),
     });
-    expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
-    expect((dup.body.data as { fields: Record<string, string> }).fields).toEqual({
+    expect(duplicateFields(dup)).toEqual({
       platformGoodsId: '平台商品ID已存在',
     });
     await createIn(
@@ -422,8 +424,7 @@ describe('mini-program goods', () => {
     const dup = await zhang.call(MINI_PROGRAM_API.create!, {
       body: item({ goodsKind: 'project', goodsId: p, tab: 'booking' }),
     });
-    expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
-    expect((dup.body.data as { fields: Record<string, string> }).fields.goodsId).toBe('「小程序项目」已在预约展示');
+    expect(duplicateFields(dup).goodsId).toBe('「小程序项目」已在预约展示');
     await createIn(zhang, MINI_PROGRAM_API.create, item({ goodsKind: 'project', goodsId: p, tab: 'home' }));
     await createIn(
       zhang,

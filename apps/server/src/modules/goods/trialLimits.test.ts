@@ -12,9 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import type { TestClient } from '../../testing/testClient';
+import type { CallResult, TestClient } from '../../testing/testClient';
 import { store } from '../stores/schema';
 import { createIn, fieldErrors, itemId, okData, refused } from './testHelpers';
+
+/** The field errors of a RECORD_DUPLICATE answer. */
+const duplicateFields = (res: CallResult<unknown>): Record<string, string> => {
+  expect(res.body.errcode, res.raw).toBe(ERR.RECORD_DUPLICATE);
+  return (res.body.data as { fields: Record<string, string> }).fields;
+};
+
 import { assertTrialAllowed, beijingYear, recordTrialUse, type TrialTake } from './trialLimits';
 
 let t: TestApp;
@@ -136,8 +143,7 @@ describe('trial limits: who reads and who changes them', () => {
     const project = await newProject('重复测试体验');
     await limitOf(project);
     const dup = await zhang.call(TRIAL_LIMIT_API.create!, { body: { ...FULL, projectId: project, maxTimes: 2 } });
-    expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
-    expect((dup.body.data as { fields: Record<string, string> }).fields.projectId).toMatch(/已设置体验限制/);
+    expect(duplicateFields(dup).projectId).toMatch(/已设置体验限制/);
 
     expect(fieldErrors(await zhang.call(TRIAL_LIMIT_API.create!, { body: { ...FULL, projectId: 999_999 } }))).toEqual({
       projectId: '所选项目不存在或已被删除',
