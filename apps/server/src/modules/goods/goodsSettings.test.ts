@@ -3,6 +3,7 @@
  * mini-program goods, and the goods picker they share — their rules, their access, and the
  * functions later services consult.
  */
+import { DOWNLOAD_API } from '@zb/contract/api/downloads';
 import type { Page } from '@zb/contract/api/paging';
 import { ADVANCE_VERIFICATION_API } from '@zb/contract/entities/advanceVerification';
 import { CROSS_LEVEL_API } from '@zb/contract/entities/crossLevel';
@@ -15,6 +16,8 @@ import { ERR } from '@zb/contract/errcodes';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNextExport } from '../../platform/exports/worker';
+import { getBytes, readSheet } from '../../testing/exports';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { CallResult, TestClient } from '../../testing/testClient';
@@ -308,6 +311,24 @@ describe('open-platform commodity relation', () => {
 
     okData(await zhang.call(OPEN_COMMODITY_API.batch!, { body: { action: 'disable', ids: [id] } }));
     expect(await t.db.transaction((tx) => findOpenCommodity(tx, 'meituan', 'MT-10001'))).toBeNull();
+  });
+
+  it('exports the relations as the list shows them, with our goods beside the platform’s', async () => {
+    const res = await zhang.call(OPEN_COMMODITY_API.export!, { query: { platformGoodsId: 'DY73014500' } });
+    const { jobId } = okData(res);
+    expect(await runNextExport(t.db, 'test-worker')).toBe(jobId);
+    const file = await getBytes(t.app, zhang, DOWNLOAD_API.file.path, { id: jobId });
+    const sheet = await readSheet(file.bytes as Buffer);
+    const header = sheet[0] as string[];
+    const rows = sheet.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    expect(rows.map((r) => r.平台商品ID).sort()).toEqual(['DY7301450001', 'DY7301450002']);
+    expect(rows.find((r) => r.平台商品ID === 'DY7301450001')).toMatchObject({
+      平台: '抖音',
+      商品类别: '项目',
+      名称: '体验头疗（新客）',
+      售卖状态: '在售',
+      状态: '启用',
+    });
   });
 
   it('relates a platform goods id once per platform', async () => {
