@@ -62,7 +62,7 @@ export const advanceVerificationBinding: ResourceBinding = {
     update: async ({ tx }, id, values, before) => {
       const row: Values = { ...without(values), ...settleScope({ ...before, ...values }) };
       if (touchesRef(values)) Object.assign(row, await settleGoods(tx, values, before));
-      await tx.update(av).set(row).where(eq(av.id, id));
+      if (Object.keys(row).length) await tx.update(av).set(row).where(eq(av.id, id));
     },
     batch: { enable: setEnabled(av, true), disable: setEnabled(av, false) },
   },

@@ -71,11 +71,15 @@ export const resolveRef = async (
   return { ids, goods };
 };
 
-/** The kind and id a write leaves the row with (the form sends both; an update may send neither). */
-export const mergedRef = (values: Values, before?: Values): { kind: GoodsKind; id: unknown } => ({
-  kind: (values.goodsKind ?? before?.goodsKind) as GoodsKind,
-  id: values.goodsId ?? before?.goodsId,
-});
+/**
+ * The kind and id a write leaves the row with (the form sends both; an update may send neither).
+ * Another kind without an id of it has no goods chosen: the old id belongs to the old kind.
+ */
+export const mergedRef = (values: Values, before?: Values): { kind: GoodsKind; id: unknown } => {
+  const kind = (values.goodsKind ?? before?.goodsKind) as GoodsKind;
+  const sameKind = kind === before?.goodsKind;
+  return { kind, id: values.goodsId ?? (sameKind ? before?.goodsId : undefined) };
+};
 
 /** Whether a write touches the goods referred to. */
 export const touchesRef = (values: Values): boolean => values.goodsKind !== undefined || values.goodsId !== undefined;

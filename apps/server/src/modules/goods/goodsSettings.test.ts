@@ -179,6 +179,12 @@ describe('advance verification', () => {
         }),
       ),
     ).toEqual({ goodsId: '所选项目不存在或已被删除' });
+    // Another kind needs a goods of that kind: the card's id is not taken for a project.
+    expect(
+      fieldErrors(await zhang.call(ADVANCE_VERIFICATION_API.update!, { body: { id: other, goodsKind: 'project' } })),
+    ).toEqual({ goodsId: '请选择项目' });
+    // Saving nothing changes nothing.
+    okData(await zhang.call(ADVANCE_VERIFICATION_API.update!, { body: { id: other } }));
   });
 
   it('needs store levels for 指定门店等级, at most 365 days, and its page codes', async () => {
