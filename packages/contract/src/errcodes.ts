@@ -95,6 +95,8 @@ export const ERR = {
   GOODS_IN_USE: 'GOODS-40902',
   /** /productSort saved with a list that is not every product once (someone else changed it). */
   GOODS_SORT_STALE: 'GOODS-40903',
+  /** A member has taken a trial project as many times as its limit allows (体验项目限制). */
+  GOODS_TRIAL_USED_UP: 'GOODS-40904',
 
   // Store stock.
   /** A movement would take a store's stock of a product below zero. */
@@ -159,6 +161,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GOODS_IN_USE]: '该商品或项目正在被使用，不能删除',
   [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
   [ERR.STOCK_SHORT]: '门店库存不足',
+  [ERR.GOODS_TRIAL_USED_UP]: '体验次数已用完',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

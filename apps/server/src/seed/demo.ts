@@ -15,6 +15,7 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
+import { seedGoodsConfig } from './goodsConfig';
 import { seedMoreGoods } from './goodsScale';
 import { seedNotices } from './notices';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
@@ -271,5 +272,6 @@ export const seedDemo = async (
     await seedGoods(tx);
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
+    await seedGoodsConfig(tx);
   });
 };

@@ -8,7 +8,7 @@ import type { ExportQueued } from '../api/downloads';
 import { codes, type Endpoint, endpoint, type Method } from '../api/endpoint';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import type { Page } from '../api/paging';
-import type { AnyResource } from './define';
+import { type AnyResource, writeButtonOf } from './define';
 import { batchBody, createSchema, exportQuery, idParams, idsBody, listQuery, updateSchema } from './schemas';
 
 export type ResourceRow = { id: number } & Record<string, unknown>;
@@ -36,6 +36,12 @@ export interface ResourceApi {
   export?: Endpoint<Record<string, unknown>, undefined, ExportQueued>;
 }
 
+/** The code of the button a write (or a batch action's button) of the declaration needs. */
+export const writeButtonCode = (decl: AnyResource, key: string): string => {
+  const b = writeButtonOf(decl, key);
+  return buttonCodeOf(b.page, b.key);
+};
+
 const cache = new WeakMap<AnyResource, ResourceApi>();
 
 /** The endpoints of a resource (the same records every time for a declaration). */
@@ -45,6 +51,10 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   const at = (call: ResourceCall, method: Method, path: string) =>
     paths[call] ?? { method, path: `${decl.api}${path}` };
   const t = decl.title;
+  const writeAccess = (key: string) => {
+    const b = writeButtonOf(decl, key);
+    return buttonAccess(b.page, b.key);
+  };
   const api: ResourceApi = {
     list: endpoint({
       ...at('list', 'GET', '/list'),
@@ -62,7 +72,7 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   if (decl.actions.create) {
     api.create = endpoint({
       ...at('create', 'POST', '/save'),
-      access: buttonAccess(decl.page, 'add'),
+      access: writeAccess('add'),
       body: createSchema(decl) as never,
       summary: `新增${t}`,
     });
@@ -70,7 +80,7 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   if (decl.actions.update) {
     api.update = endpoint({
       ...at('update', 'PUT', '/save'),
-      access: buttonAccess(decl.page, 'edit'),
+      access: writeAccess('edit'),
       body: updateSchema(decl) as never,
       summary: `修改${t}`,
     });
@@ -78,7 +88,7 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   if (decl.actions.delete) {
     api.delete = endpoint({
       ...at('delete', 'POST', '/delete'),
-      access: buttonAccess(decl.page, 'delete'),
+      access: writeAccess('delete'),
       body: idsBody,
       summary: `删除${t}`,
     });
@@ -86,7 +96,7 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   if (decl.batch?.length) {
     api.batch = endpoint({
       ...at('batch', 'POST', '/batch'),
-      access: codes(...new Set(decl.batch.map((b) => buttonCodeOf(decl.page, b.button)))),
+      access: codes(...new Set(decl.batch.map((b) => writeButtonCode(decl, b.button)))),
       body: batchBody(decl) as never,
       summary: `批量处理${t}`,
     });
@@ -94,7 +104,7 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
   if (decl.actions.export) {
     api.export = endpoint({
       ...at('export', 'GET', '/export'),
-      access: buttonAccess(decl.page, 'export'),
+      access: writeAccess('export'),
       query: exportQuery(decl) as never,
       summary: `导出${t}`,
     });

@@ -132,7 +132,17 @@ export interface ResourceDecl {
     export?: boolean;
   };
   batch?: readonly BatchActionDef[];
+  /**
+   * Where the write buttons are, when not the page's own 新增/编辑/删除/导出: `page` holds them (an
+   * open page has no buttons, its settings change on another page), and a call may need another
+   * of its buttons (a page with only 编辑 adds and deletes with it). Batch actions' buttons are
+   * looked up on that page too.
+   */
+  buttons?: { page?: string } & Partial<Record<WriteButton, string>>;
 }
+
+/** The buttons the engine's writes need by default. */
+export type WriteButton = 'add' | 'edit' | 'delete' | 'export';
 
 /** Declares an entity; checks the declaration's internal references at load time. */
 export const defineResource = (decl: ResourceDecl): ResourceDecl => {
@@ -168,6 +178,12 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
 };
 
 export type AnyResource = ResourceDecl;
+
+/** The page and button key a write (or a batch action's button) of the declaration needs. */
+export const writeButtonOf = (decl: AnyResource, key: string): { page: string; key: string } => ({
+  page: decl.buttons?.page ?? decl.page,
+  key: decl.buttons?.[key as WriteButton] ?? key,
+});
 
 /** Fields in declaration order, with their keys. */
 export const fieldsOf = (decl: AnyResource): [string, FieldDef][] => Object.entries(decl.fields);

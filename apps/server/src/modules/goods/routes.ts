@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { cardBinding } from './cards';
+import { registerGoodsSettings } from './configRoutes';
 import { productBinding, productOptions, saveSort, sortList } from './products';
 import { projectBinding, projectOptions } from './projects';
 
@@ -17,4 +18,5 @@ export const goodsRoutes = async (app: FastifyInstance) => {
   registerResource(app, productBinding);
   registerResource(app, projectBinding);
   registerResource(app, cardBinding);
+  registerGoodsSettings(app);
 };

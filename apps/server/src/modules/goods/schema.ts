@@ -3,8 +3,9 @@
  * and cards (combo cards with their projects, stored-value cards). Money is integer 分.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { masterItem } from '../master/schema';
+import { store } from '../stores/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const statusCheck = (name: string, col: unknown) => check(name, sql`${col} in ('on', 'off')`);
@@ -136,5 +137,179 @@ export const cardProject = pgTable(
     primaryKey({ columns: [t.cardId, t.projectId] }),
     index('card_project_project_idx').on(t.projectId),
     check('card_project_sessions_chk', sql`${t.sessions} > 0`),
+  ],
+);
+
+// Goods settings (体验项目限制, 提前核销, 跨级划卡, 开放平台商品关联, 小程序商品配置): docs/domain.md.
+
+/** A setting that refers to one of our goods: its kind and exactly the one id column of that kind. */
+const goodsRefCheck = (
+  name: string,
+  t: { goodsKind: unknown; productId?: unknown; projectId: unknown; cardId: unknown },
+) =>
+  check(
+    name,
+    t.productId
+      ? sql`(${t.goodsKind} = 'product') = (${t.productId} is not null) and (${t.goodsKind} = 'project') = (${t.projectId} is not null) and (${t.goodsKind} = 'card') = (${t.cardId} is not null)`
+      : sql`${t.goodsKind} in ('project', 'card') and (${t.goodsKind} = 'project') = (${t.projectId} is not null) and (${t.goodsKind} = 'card') = (${t.cardId} is not null)`,
+  );
+
+/** A trial (体验) project and how many times one member may take it. One row per project. */
+export const trialLimit = pgTable(
+  'trial_limit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    maxTimes: integer('max_times').notNull(),
+    /** 'lifetime' 终身 or 'year' 每自然年 (Beijing time). */
+    period: text('period').notNull().default('lifetime'),
+    /** 'all' stores counted together, or each 'store' on its own. */
+    storeScope: text('store_scope').notNull().default('all'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('trial_limit_project_uq').on(t.projectId),
+    index('trial_limit_created_idx').on(t.createdAt, t.id),
+    check('trial_limit_times_chk', sql`${t.maxTimes} > 0`),
+    check('trial_limit_period_chk', sql`${t.period} in ('lifetime', 'year')`),
+    check('trial_limit_scope_chk', sql`${t.storeScope} in ('all', 'store')`),
+  ],
+);
+
+/**
+ * One trial a member took: written by the service that sells it, in its transaction, after
+ * assertTrialAllowed. The member is keyed by phone until the member table exists.
+ */
+export const trialUse = pgTable(
+  'trial_use',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberPhone: text('member_phone').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    /** The business record it belongs to (a sale ticket's number). */
+    ref: text('ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trial_use_member_idx').on(t.memberPhone, t.projectId, t.usedAt),
+    index('trial_use_project_idx').on(t.projectId),
+    index('trial_use_store_idx').on(t.storeId),
+  ],
+);
+
+/** How many days before the booked date a project or card may be verified, and where. */
+export const advanceVerification = pgTable(
+  'advance_verification',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'project' or 'card': which of the two ids is set. */
+    goodsKind: text('goods_kind').notNull(),
+    projectId: integer('project_id').references(() => project.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').references(() => card.id, { onDelete: 'cascade' }),
+    maxDaysEarly: integer('max_days_early').notNull(),
+    /** 'all' stores, or the stores of `storeLevelIds` ('levels'). */
+    storeScope: text('store_scope').notNull().default('all'),
+    storeLevelIds: integer('store_level_ids').array().notNull().default(sql`'{}'::int[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('advance_verification_project_uq').on(t.projectId),
+    unique('advance_verification_card_uq').on(t.cardId),
+    index('advance_verification_created_idx').on(t.createdAt, t.id),
+    goodsRefCheck('advance_verification_ref_chk', t),
+    check('advance_verification_days_chk', sql`${t.maxDaysEarly} between 1 and 365`),
+    check('advance_verification_scope_chk', sql`${t.storeScope} in ('all', 'levels')`),
+  ],
+);
+
+/** A pair of different store levels: a card sold at the first may be drawn at the second. */
+export const crossLevelDraw = pgTable(
+  'cross_level_draw',
+  {
+    soldLevelId: integer('sold_level_id')
+      .notNull()
+      .references(() => masterItem.id, { onDelete: 'cascade' }),
+    drawLevelId: integer('draw_level_id')
+      .notNull()
+      .references(() => masterItem.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.soldLevelId, t.drawLevelId] }),
+    index('cross_level_draw_draw_idx').on(t.drawLevelId),
+    check('cross_level_draw_diff_chk', sql`${t.soldLevelId} <> ${t.drawLevelId}`),
+  ],
+);
+
+/** A group-buy platform's goods and the project or card of ours it stands for. */
+export const openCommodityRelation = pgTable(
+  'open_commodity_relation',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** contract OPEN_PLATFORMS: meituan, douyin, koubei, kuaishou. */
+    platform: text('platform').notNull(),
+    platformGoodsId: text('platform_goods_id').notNull(),
+    platformGoodsName: text('platform_goods_name').notNull(),
+    /** The voucher's price on the platform, in 分; for reconciliation. */
+    voucherPrice: integer('voucher_price'),
+    goodsKind: text('goods_kind').notNull(),
+    // Not cascaded: goods a platform still sells vouchers for are unlinked here before deletion.
+    projectId: integer('project_id').references(() => project.id),
+    cardId: integer('card_id').references(() => card.id),
+    sessionsPerVoucher: integer('sessions_per_voucher').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('open_commodity_platform_goods_uq').on(t.platform, t.platformGoodsId),
+    index('open_commodity_created_idx').on(t.createdAt, t.id),
+    index('open_commodity_project_idx').on(t.projectId),
+    index('open_commodity_card_idx').on(t.cardId),
+    goodsRefCheck('open_commodity_ref_chk', t),
+    check('open_commodity_platform_chk', sql`${t.platform} in ('meituan', 'douyin', 'koubei', 'kuaishou')`),
+    check('open_commodity_sessions_chk', sql`${t.sessionsPerVoucher} > 0`),
+    check('open_commodity_price_chk', sql`coalesce(${t.voucherPrice}, 0) >= 0`),
+  ],
+);
+
+/** A product, project or card the mini-program shows, under a tab, in order. */
+export const miniProgramItem = pgTable(
+  'mini_program_item',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    goodsKind: text('goods_kind').notNull(),
+    productId: integer('product_id').references(() => product.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => project.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').references(() => card.id, { onDelete: 'cascade' }),
+    /** contract MINI_PROGRAM_TABS: home, mall, booking, cards. */
+    tab: text('tab').notNull(),
+    category: text('category'),
+    sort: integer('sort').notNull().default(0),
+    recommended: boolean('recommended').notNull().default(false),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('mini_program_item_product_uq').on(t.tab, t.productId),
+    unique('mini_program_item_project_uq').on(t.tab, t.projectId),
+    unique('mini_program_item_card_uq').on(t.tab, t.cardId),
+    index('mini_program_item_sort_idx').on(t.sort, t.id),
+    index('mini_program_item_product_idx').on(t.productId),
+    index('mini_program_item_project_idx').on(t.projectId),
+    index('mini_program_item_card_idx').on(t.cardId),
+    goodsRefCheck('mini_program_item_ref_chk', t),
+    check('mini_program_item_tab_chk', sql`${t.tab} in ('home', 'mall', 'booking', 'cards')`),
+    check('mini_program_item_sort_chk', sql`${t.sort} >= 0`),
   ],
 );

@@ -7,8 +7,28 @@ import type { Values } from './binding';
 
 const idOf = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
+/** Every id of a list lookup (labels, store levels) must be an item of its category. */
+const checkListLookups = async (tx: Tx, decl: AnyResource, values: Values): Promise<void> => {
+  const lists = fieldsOf(decl).filter(
+    ([k, f]) => f.type === 'lookups' && !f.readOnly && Array.isArray(values[k]) && (values[k] as unknown[]).length > 0,
+  );
+  if (lists.length === 0) return;
+  const ids = [...new Set(lists.flatMap(([k]) => values[k] as number[]))];
+  const items = await tx
+    .select({ id: masterItem.id, category: masterItem.category })
+    .from(masterItem)
+    .where(inArray(masterItem.id, ids));
+  const categoryOf = new Map(items.map((i) => [i.id, i.category]));
+  for (const [key, f] of lists) {
+    if ((values[key] as number[]).some((id) => categoryOf.get(id) !== f.lookup)) {
+      throw fieldError(key, `请选择有效的${f.label}`);
+    }
+  }
+};
+
 /** Throws a field error for the first wrong lookup; `before` is the row an update starts from. */
 export const checkLookups = async (tx: Tx, decl: AnyResource, values: Values, before?: Values): Promise<void> => {
+  await checkListLookups(tx, decl, values);
   const lookups = fieldsOf(decl).filter(([, f]) => f.type === 'lookup' && !f.readOnly);
   const touched = lookups.filter(
     ([k, f]) => values[k] !== undefined || (f.lookupParent !== undefined && values[f.lookupParent] !== undefined),

@@ -3,9 +3,8 @@
  * with total), detail, create, update, delete and batch — every one guarded by the access the
  * contract's endpoint declares, validated by the same zod schema as the browser's form.
  */
-import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
-import { resourceApi } from '@zb/contract/resource/api';
+import { resourceApi, writeButtonCode } from '@zb/contract/resource/api';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../context';
 import { BizError } from '../errors';
@@ -20,7 +19,7 @@ import { batchRows, createRow, deleteRows, updateRow } from './write';
 const mayRunBatch = (b: ResourceBinding, auth: Auth, action: string): boolean => {
   if (auth.user.isAdmin) return true;
   const def = b.decl.batch?.find((x) => x.key === action);
-  return !!def && !!auth.codes?.has(buttonCodeOf(b.decl.page, def.button));
+  return !!def && !!auth.codes?.has(writeButtonCode(b.decl, def.button));
 };
 
 /** Every binding an app has registered (the same binding objects in every app instance). */

@@ -1,17 +1,21 @@
 /**
  * The list page of a declared entity: search form, toolbar (新增, batch actions, 导出, 刷新, 密度,
  * 列设置), table with 共 N 条 paging, row actions 查看/编辑/删除 (删除 asks 确定删除？). A row opens
- * in the entity's detail page, or in a drawer when it has none. Hand-written pages add their own
+ * in the entity's detail page, or in a drawer when it has none or the user may not open it (an open
+ * list whose detail page needs a code). Hand-written pages add their own
  * row actions and toolbar buttons through props.
  */
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { canOpen } from '@zb/contract/access';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { listFields } from '@zb/contract/resource/define';
+import { routeByPath } from '@zb/contract/routes';
 import { Button, Space, type TableColumnType, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../exports/ExportButton';
+import { useMenuContext } from '../permissions';
 import { type CustomInputs, CustomInputsContext } from './customInputs';
 import { exportQueryOf, type ResourceParams } from './listParams';
 import type { DrawerState } from './ResourceDrawer';
@@ -51,9 +55,12 @@ export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }
   const [drawer, setDrawer] = useState<DrawerState>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const canEdit = actions.can.update && !readOnly;
+  const menu = useMenuContext();
+  const detailRoute = decl.detailPage ? routeByPath(decl.detailPage) : undefined;
+  const toDetailPage = !!detailRoute && canOpen(detailRoute, menu.codes);
 
   const open = (id: number | null, editing: boolean) => {
-    if (decl.detailPage) navigate(detailUrl(decl, id, editing));
+    if (toDetailPage) navigate(detailUrl(decl, id, editing));
     else setDrawer({ id, editing });
   };
 
@@ -152,7 +159,7 @@ export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }
         onSelect={selectable ? setSelected : undefined}
         onSort={list.sort}
       />
-      {!decl.detailPage && drawer !== null && (
+      {!toDetailPage && drawer !== null && (
         <Suspense fallback={null}>
           <ResourceDrawer decl={decl} state={drawer} onChange={setDrawer} />
         </Suspense>

@@ -4,9 +4,8 @@
  * after. Field errors of a refused save come back to the form instead of an alert.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
-import { type ResourceRow, resourceApi, type SaveResult } from '@zb/contract/resource/api';
+import { type ResourceRow, resourceApi, type SaveResult, writeButtonCode } from '@zb/contract/resource/api';
 import type { AnyResource, BatchActionDef } from '@zb/contract/resource/define';
 import { useCallback } from 'react';
 import { confirm, showAlert } from '../alerts';
@@ -39,7 +38,7 @@ export const useResourceActions = (decl: AnyResource) => {
   const api = resourceApi(decl);
   const queryClient = useQueryClient();
   const has = useButtons();
-  const button = (key: string) => has(buttonCodeOf(decl.page, key));
+  const button = (key: string) => has(writeButtonCode(decl, key));
   const can = {
     create: !!api.create && button('add'),
     update: !!api.update && button('edit'),

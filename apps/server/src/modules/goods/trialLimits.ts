@@ -1,0 +1,125 @@
+/**
+ * Trial-project limits (/projectConstraints, /projectConstraintsDetail) on the resource engine, and
+ * their enforcement. A project with an enabled limit is a trial (体验) project: one member may take
+ * it `maxTimes` times over a lifetime or per natural year (Beijing time), counted over all stores
+ * or per store. The service that sells a trial calls, in its own transaction,
+ * `assertTrialAllowed` and then `recordTrialUse`.
+ */
+
+import { TRIAL_LIMIT, trialLimitText } from '@zb/contract/entities/trialLimit';
+import { ERR } from '@zb/contract/errcodes';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { BizError } from '../../platform/errors';
+import type { ResourceBinding } from '../../platform/resource/binding';
+import { resolveRef, setEnabled } from './goodsRef';
+import { project, trialLimit, trialUse } from './schema';
+
+export const trialLimitBinding: ResourceBinding = {
+  decl: TRIAL_LIMIT,
+  table: trialLimit,
+  id: trialLimit.id,
+  joins: [{ table: project, on: eq(project.id, trialLimit.projectId), inner: true }],
+  columns: {
+    projectCode: project.code,
+    projectName: project.name,
+    usedCount: sql<number>`(select count(*)::int from ${trialUse} where ${trialUse.projectId} = ${trialLimit.projectId})`,
+  },
+  uniques: { trial_limit_project_uq: 'projectId' },
+  service: {
+    create: async ({ tx }, values) => {
+      const { goods } = await resolveRef(tx, 'project', values.projectId, { field: 'projectId' });
+      const [taken] = await tx.select({ id: trialLimit.id }).from(trialLimit).where(eq(trialLimit.projectId, goods.id));
+      if (taken) {
+        throw new BizError(ERR.RECORD_DUPLICATE, `项目「${goods.name}」已设置体验限制，请直接编辑`, {
+          fields: { projectId: `项目「${goods.name}」已设置体验限制，请直接编辑` },
+        });
+      }
+      const [row] = await tx
+        .insert(trialLimit)
+        .values(values as typeof trialLimit.$inferInsert)
+        .returning({ id: trialLimit.id });
+      return row!.id;
+    },
+    batch: { enable: setEnabled(trialLimit, true), disable: setEnabled(trialLimit, false) },
+  },
+};
+
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
+
+/** The natural year (Beijing time) holding `at`: [start, end). */
+export const beijingYear = (at: Date): { start: Date; end: Date } => {
+  const year = new Date(at.getTime() + SHANGHAI_OFFSET_MS).getUTCFullYear();
+  return {
+    start: new Date(Date.UTC(year, 0, 1) - SHANGHAI_OFFSET_MS),
+    end: new Date(Date.UTC(year + 1, 0, 1) - SHANGHAI_OFFSET_MS),
+  };
+};
+
+export interface TrialTake {
+  /** The member, keyed by phone until the member table exists. */
+  memberPhone: string;
+  projectId: number;
+  /** The store where the trial is taken. */
+  storeId: number;
+  /** When it is taken (the sale's time). */
+  at: Date;
+}
+
+/**
+ * Refuses (GOODS-40904) a trial the member has already taken as often as the project's limit
+ * allows in its period and store scope. A project without an enabled limit is not limited.
+ * Takes a transaction lock on the member and project, so two sales of the same trial to the same
+ * member queue instead of both passing; call recordTrialUse in the same transaction.
+ */
+export const assertTrialAllowed = async (tx: Tx, take: TrialTake): Promise<void> => {
+  const [limit] = await tx
+    .select({
+      maxTimes: trialLimit.maxTimes,
+      period: trialLimit.period,
+      storeScope: trialLimit.storeScope,
+      name: project.name,
+    })
+    .from(trialLimit)
+    .innerJoin(project, eq(project.id, trialLimit.projectId))
+    .where(and(eq(trialLimit.projectId, take.projectId), eq(trialLimit.enabled, true)));
+  if (!limit) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${take.memberPhone}:${take.projectId}`}))`);
+  const year = limit.period === 'year' ? beijingYear(take.at) : null;
+  const [used] = await tx
+    .select({ n: count() })
+    .from(trialUse)
+    .where(
+      and(
+        eq(trialUse.memberPhone, take.memberPhone),
+        eq(trialUse.projectId, take.projectId),
+        limit.storeScope === 'store' ? eq(trialUse.storeId, take.storeId) : undefined,
+        year ? gte(trialUse.usedAt, year.start) : undefined,
+        year ? lt(trialUse.usedAt, year.end) : undefined,
+      ),
+    );
+  const n = Number(used?.n ?? 0);
+  if (n >= limit.maxTimes) {
+    const where = limit.storeScope === 'store' ? '在本店' : '';
+    const when = limit.period === 'year' ? '今年' : '';
+    throw new BizError(
+      ERR.GOODS_TRIAL_USED_UP,
+      `体验次数已用完：「${limit.name}」${trialLimitText(limit)}，该会员${when}${where}已体验 ${n} 次`,
+    );
+  }
+};
+
+/** Records one trial taken; `ref` is the business record it belongs to (a sale ticket's number). */
+export const recordTrialUse = async (tx: Tx, take: TrialTake & { ref: string }): Promise<number> => {
+  const [row] = await tx
+    .insert(trialUse)
+    .values({
+      memberPhone: take.memberPhone,
+      projectId: take.projectId,
+      storeId: take.storeId,
+      usedAt: take.at,
+      ref: take.ref,
+    })
+    .returning({ id: trialUse.id });
+  return row!.id;
+};
