@@ -15,6 +15,7 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
+import { seedGoodsExtra } from './goodsExtra';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
@@ -258,6 +259,7 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
+    await seedGoodsExtra(tx);
     await seedStoresAndStaff(tx);
   });
 };
