@@ -213,18 +213,16 @@ export const seedGoodsExtra = async (tx: Tx): Promise<void> => {
     )
     .returning({ id: pkg.id, code: pkg.code });
   const packageId = new Map(packages.map((r) => [r.code, r.id]));
-  await tx
-    .insert(packageProject)
-    .values(
-      PACKAGES.flatMap(([code, , , , , , rows]) =>
-        rows.map(([j, sessions], line) => ({
-          packageId: of(packageId, code),
-          projectId: of(projects, j),
-          sessions,
-          line,
-        })),
-      ),
-    );
+  await tx.insert(packageProject).values(
+    PACKAGES.flatMap(([code, , , , , , rows]) =>
+      rows.map(([j, sessions], line) => ({
+        packageId: of(packageId, code),
+        projectId: of(projects, j),
+        sessions,
+        line,
+      })),
+    ),
+  );
 
   const productPackages = await tx
     .insert(productPackage)

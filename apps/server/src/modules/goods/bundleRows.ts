@@ -4,7 +4,8 @@
  * be deleted (the guards products.ts and projects.ts call).
  */
 import { ERR } from '@zb/contract/errcodes';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
 import {
@@ -47,25 +48,19 @@ export const checkPicked = async (
   if (off) throw fieldError(field, `${what}「${off.name}」已停售，不能加入`);
 };
 
-const countOf = async (tx: Tx, query: Promise<{ n: number }[]>): Promise<number> => Number((await query)[0]?.n ?? 0);
+const countWhere = async (tx: Tx, table: PgTable, where: SQL): Promise<number> => {
+  const [row] = await tx.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+};
 
 /** Refuses to delete a product that a product package or an association names. */
 export const refuseProductInBundles = async (tx: Tx, id: number, name: string): Promise<void> => {
-  const packages = await countOf(
-    tx,
-    tx.select({ n: count() }).from(productPackageItem).where(eq(productPackageItem.productId, id)),
-  );
+  const packages = await countWhere(tx, productPackageItem, eq(productPackageItem.productId, id));
   if (packages > 0) {
     throw new BizError(ERR.GOODS_IN_USE, `商品「${name}」包含在 ${packages} 个产品套餐中，不能删除`);
   }
-  const main = await countOf(
-    tx,
-    tx.select({ n: count() }).from(productAssociation).where(eq(productAssociation.mainProductId, id)),
-  );
-  const linked = await countOf(
-    tx,
-    tx.select({ n: count() }).from(productAssociationItem).where(eq(productAssociationItem.productId, id)),
-  );
+  const main = await countWhere(tx, productAssociation, eq(productAssociation.mainProductId, id));
+  const linked = await countWhere(tx, productAssociationItem, eq(productAssociationItem.productId, id));
   if (main + linked > 0) {
     throw new BizError(ERR.GOODS_IN_USE, `商品「${name}」设置在 ${main + linked} 组关联商品中，不能删除`);
   }
@@ -74,18 +69,9 @@ export const refuseProductInBundles = async (tx: Tx, id: number, name: string): 
 /** Refuses to delete a project that a package, a course or a stored-value card's discount names. */
 export const refuseProjectInBundles = async (tx: Tx, id: number, name: string): Promise<void> => {
   const checks: [number, string][] = [
-    [
-      await countOf(tx, tx.select({ n: count() }).from(packageProject).where(eq(packageProject.projectId, id))),
-      '个套餐中',
-    ],
-    [await countOf(tx, tx.select({ n: count() }).from(minorCourse).where(eq(minorCourse.projectId, id))), '个小疗程中'],
-    [
-      await countOf(
-        tx,
-        tx.select({ n: count() }).from(cardProjectDiscount).where(eq(cardProjectDiscount.projectId, id)),
-      ),
-      '张储值卡的关联项目中',
-    ],
+    [await countWhere(tx, packageProject, eq(packageProject.projectId, id)), '个套餐中'],
+    [await countWhere(tx, minorCourse, eq(minorCourse.projectId, id)), '个小疗程中'],
+    [await countWhere(tx, cardProjectDiscount, eq(cardProjectDiscount.projectId, id)), '张储值卡的关联项目中'],
   ];
   for (const [n, where] of checks) {
     if (n > 0) throw new BizError(ERR.GOODS_IN_USE, `项目「${name}」包含在 ${n} ${where}，不能删除`);
