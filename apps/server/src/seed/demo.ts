@@ -16,6 +16,7 @@ import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
+import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
 import { seedNotices } from './notices';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
@@ -270,6 +271,7 @@ export const seedDemo = async (
     await seedBosses(tx);
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
+    await seedGoodsExtra(tx);
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);

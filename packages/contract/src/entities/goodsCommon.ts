@@ -71,4 +71,21 @@ export interface GoodsOption {
   id: number;
   code: string;
   name: string;
+  /** Off-sale goods cannot go into a new package or course: the pickers show them disabled. */
+  status: SaleStatus;
+  /** List price in 分 (a product's retail price, a project's price). */
+  price: number;
 }
+
+/** Pages whose forms pick products (their readers may load the product picker). */
+export const PRODUCT_PICKER_PAGES = ['/productList', '/projectList', '/productPackageList', '/associatedList'] as const;
+
+/** Pages whose forms pick projects (their readers may load the project picker). */
+export const PROJECT_PICKER_PAGES = [
+  '/projectList',
+  '/couponList',
+  '/projectLabelSetList',
+  '/packageList',
+  '/associatedProjectList',
+  '/minorHealingProjectList',
+] as const;

@@ -14,6 +14,7 @@ import {
   type GoodsOption,
   goodsCodeField,
   MONEY_MAX,
+  PRODUCT_PICKER_PAGES,
   type SaleStatus,
   saleBatch,
   saleStatusField,
@@ -154,11 +155,11 @@ export const PRODUCT_API = {
     body: saveSortBody,
     summary: '保存商品排序',
   }),
-  /** The product picker of projects (a project's consumption): every product, by name. */
+  /** The product picker (a project's consumption, product packages, associations): every product, by name. */
   options: endpoint<undefined, undefined, (GoodsOption & { unit: string; mlPerUnit: number | null })[]>({
     method: 'GET',
     path: '/rest/product/options',
-    access: anyPageAccess('/productList', '/projectList'),
+    access: anyPageAccess(...PRODUCT_PICKER_PAGES),
     summary: '商品选项',
   }),
 };

@@ -14,6 +14,7 @@ import {
   type GoodsOption,
   goodsCodeField,
   MONEY_MAX,
+  PROJECT_PICKER_PAGES,
   saleBatch,
   saleStatusField,
 } from './goodsCommon';
@@ -124,11 +125,11 @@ export const PROJECT = defineResource({
 
 export const PROJECT_API = {
   ...resourceApi(PROJECT),
-  /** The project picker of cards: every project, by name. */
+  /** The project picker (cards, packages, courses, labels, card discounts): every project, by name. */
   options: endpoint<undefined, undefined, GoodsOption[]>({
     method: 'GET',
     path: '/rest/project/options',
-    access: anyPageAccess('/projectList', '/couponList'),
+    access: anyPageAccess(...PROJECT_PICKER_PAGES),
     summary: '项目选项',
   }),
 };

@@ -48,11 +48,15 @@ export default group('ZBHT-SPGL', [
     buttons: CRUD_BUTTONS,
   }),
   detail('/productPackageDetail', '产品套餐详情', { of: '/productPackageList' }),
-  page('/associatedList', '关联商品', { category: LINKS, tip: '设置项目消耗时关联扣减的商品', buttons: CRUD_BUTTONS }),
+  page('/associatedList', '关联商品', {
+    category: LINKS,
+    tip: '商品的搭配推荐：售卖主商品时一并推荐的商品及建议数量',
+    buttons: CRUD_BUTTONS,
+  }),
   detail('/associatedDetail', '关联商品详情', { of: '/associatedList' }),
   page('/associatedProjectList', '关联项目', {
     category: LINKS,
-    tip: '设置卡项与项目之间的关联',
+    tip: '储值卡可支付的项目及其折扣',
     buttons: CRUD_BUTTONS,
   }),
   detail('/associatedProjectDetail', '关联项目详情', { of: '/associatedProjectList' }),

@@ -1,15 +1,17 @@
 /**
  * Cards on the resource engine. Rules: a combo card holds at least one project (each once) and no
  * money; a stored-value card holds an amount above zero, a bonus, and no projects; 指定门店等级
- * needs at least one store level (全部门店 keeps none); a card on sale cannot be deleted.
+ * needs at least one store level (全部门店 keeps none); a card on sale, or one with associated
+ * projects (关联项目), cannot be deleted.
  */
 import { CARD, type CardProjectRow } from '@zb/contract/entities/card';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { ERR } from '@zb/contract/errcodes';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { fieldError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { refuseOnSale, setStatus, without } from './common';
-import { card, cardProject, project } from './schema';
+import { card, cardProject, cardProjectDiscount, project } from './schema';
 
 /** The row's values made consistent with its kind and scope; throws on a missing requirement. */
 const settle = (merged: Values, projects: readonly CardProjectRow[] | undefined): Values => {
@@ -76,6 +78,13 @@ export const cardBinding: ResourceBinding = {
     },
     remove: async ({ tx }, id, before) => {
       refuseOnSale('卡项', before);
+      const [linked] = await tx
+        .select({ n: count() })
+        .from(cardProjectDiscount)
+        .where(eq(cardProjectDiscount.cardId, id));
+      if (linked && linked.n > 0) {
+        throw new BizError(ERR.GOODS_IN_USE, `卡项「${String(before.name)}」设置了 ${linked.n} 个关联项目，不能删除`);
+      }
       await tx.delete(card).where(eq(card.id, id));
     },
     batch: { onSale: setStatus(card, 'on'), offSale: setStatus(card, 'off') },

@@ -89,7 +89,7 @@ export const goodsRefOptions = (db: Db, kind: GoodsKind): Promise<GoodsRefOption
   return db
     .select({ id: t.id, code: t.code, name: t.name, status: t.status })
     .from(t)
-    .orderBy(asc(t.name), asc(t.id)) as Promise<GoodsRefOption[]>;
+    .orderBy(asc(t.name), asc(t.id)) as unknown as Promise<GoodsRefOption[]>;
 };
 
 /** A batch action switching settings on or off (批量启用/停用); answers how many changed. */

@@ -1,6 +1,6 @@
 /**
  * Products on the resource engine. Rules: a new product goes last in the display order; a product
- * on sale, or one a project consumes, cannot be deleted; 上架/下架 in batch; /productSort rewrites
+ * on sale, or one a project consumes or a product package or association names, cannot be deleted; 上架/下架 in batch; /productSort rewrites
  * the order of every product at once.
  */
 import { PRODUCT, type ProductSortItem } from '@zb/contract/entities/product';
@@ -11,6 +11,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import type { ResourceBinding } from '../../platform/resource/binding';
+import { refuseProductInBundles } from './bundleRows';
 import { refuseOnSale, setStatus } from './common';
 import { product, projectProduct } from './schema';
 
@@ -39,6 +40,7 @@ export const productBinding: ResourceBinding = {
       if (used && used.n > 0) {
         throw new BizError(ERR.GOODS_IN_USE, `商品「${String(before.name)}」被 ${used.n} 个项目消耗，不能删除`);
       }
+      await refuseProductInBundles(tx, id, String(before.name));
       await tx.delete(product).where(eq(product.id, id));
     },
     batch: { onSale: setStatus(product, 'on'), offSale: setStatus(product, 'off') },
@@ -79,6 +81,8 @@ export const productOptions = (db: Db) =>
       id: product.id,
       code: product.code,
       name: product.name,
+      status: product.status,
+      price: product.retailPrice,
       unit: product.unit,
       mlPerUnit: product.mlPerUnit,
     })

@@ -1,7 +1,8 @@
 /**
  * Projects on the resource engine. Rules: the sub-type hangs under the chosen type; the products
  * a session consumes exist, appear once, and are consumed by the millilitre only when the product
- * has a volume per unit; a project on sale, or one a card holds, cannot be deleted.
+ * has a volume per unit; a project on sale, or one a card, package, course or stored-value card's
+ * discount names, cannot be deleted.
  */
 import { PROJECT, type ProjectProductRow } from '@zb/contract/entities/project';
 import { ERR } from '@zb/contract/errcodes';
@@ -10,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { masterItem } from '../master/schema';
+import { refuseProjectInBundles } from './bundleRows';
 import { refuseOnSale, setStatus, without } from './common';
 import { cardProject, product, project, projectProduct } from './schema';
 
@@ -95,6 +97,7 @@ export const projectBinding: ResourceBinding = {
       if (used && used.n > 0) {
         throw new BizError(ERR.GOODS_IN_USE, `项目「${String(before.name)}」包含在 ${used.n} 个卡项中，不能删除`);
       }
+      await refuseProjectInBundles(tx, id, String(before.name));
       await tx.delete(project).where(eq(project.id, id));
     },
     batch: { onSale: setStatus(project, 'on'), offSale: setStatus(project, 'off') },
@@ -103,6 +106,6 @@ export const projectBinding: ResourceBinding = {
 
 export const projectOptions = (db: Db) =>
   db
-    .select({ id: project.id, code: project.code, name: project.name })
+    .select({ id: project.id, code: project.code, name: project.name, status: project.status, price: project.price })
     .from(project)
     .orderBy(asc(project.name), asc(project.id));

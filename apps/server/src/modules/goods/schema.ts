@@ -62,6 +62,7 @@ export const project = pgTable(
     unique('project_code_uq').on(t.code),
     index('project_created_idx').on(t.createdAt, t.id),
     index('project_type_idx').on(t.typeId),
+    index('project_label_ids_idx').using('gin', t.labelIds),
     statusCheck('project_status_chk', t.status),
     check('project_price_chk', sql`${t.price} >= 0`),
   ],
@@ -311,5 +312,180 @@ export const miniProgramItem = pgTable(
     goodsRefCheck('mini_program_item_ref_chk', t),
     check('mini_program_item_tab_chk', sql`${t.tab} in ('home', 'mall', 'booking', 'cards')`),
     check('mini_program_item_sort_chk', sql`${t.sort} >= 0`),
+  ],
+);
+
+/**
+ * 套餐 (project package): sessions of several projects sold together at one price, valid for a
+ * number of days after the sale.
+ */
+export const pkg = pgTable(
+  'package',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    note: text('note'),
+    status: text('status').notNull().default('on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('package_code_uq').on(t.code),
+    index('package_created_idx').on(t.createdAt, t.id),
+    statusCheck('package_status_chk', t.status),
+    check('package_price_chk', sql`${t.price} >= 0`),
+    check('package_validity_chk', sql`${t.validityDays} > 0`),
+  ],
+);
+
+/** Sessions of a project a package holds. */
+export const packageProject = pgTable(
+  'package_project',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => pkg.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    sessions: integer('sessions').notNull(),
+    line: integer('line').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.projectId] }),
+    index('package_project_project_idx').on(t.projectId),
+    check('package_project_sessions_chk', sql`${t.sessions} > 0`),
+  ],
+);
+
+/** 产品套餐: retail products sold together at one price. */
+export const productPackage = pgTable(
+  'product_package',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    note: text('note'),
+    status: text('status').notNull().default('on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('product_package_code_uq').on(t.code),
+    index('product_package_created_idx').on(t.createdAt, t.id),
+    statusCheck('product_package_status_chk', t.status),
+    check('product_package_price_chk', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A quantity of a product a product package holds. */
+export const productPackageItem = pgTable(
+  'product_package_item',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => productPackage.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id),
+    quantity: integer('quantity').notNull(),
+    line: integer('line').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.productId] }),
+    index('product_package_item_product_idx').on(t.productId),
+    check('product_package_item_qty_chk', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** 关联商品: a main product and the products recommended with it; a product is main of one at most. */
+export const productAssociation = pgTable(
+  'product_association',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mainProductId: integer('main_product_id')
+      .notNull()
+      .references(() => product.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('product_association_main_uq').on(t.mainProductId),
+    index('product_association_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** A product recommended with the main one, and how many of it. */
+export const productAssociationItem = pgTable(
+  'product_association_item',
+  {
+    associationId: integer('association_id')
+      .notNull()
+      .references(() => productAssociation.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id),
+    quantity: integer('quantity').notNull(),
+    line: integer('line').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.associationId, t.productId] }),
+    index('product_association_item_product_idx').on(t.productId),
+    check('product_association_item_qty_chk', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * 关联项目: a project a stored-value card may pay for, at a discount in basis points of the
+ * project's price (8500 = 85% = 8.5 折). One row per (card, project).
+ */
+export const cardProjectDiscount = pgTable(
+  'card_project_discount',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => card.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    discount: integer('discount').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('card_project_discount_uq').on(t.cardId, t.projectId),
+    index('card_project_discount_project_idx').on(t.projectId),
+    index('card_project_discount_created_idx').on(t.createdAt, t.id),
+    check('card_project_discount_rate_chk', sql`${t.discount} > 0 and ${t.discount} <= 10000`),
+  ],
+);
+
+/** 小疗程: one project bought as a number of sessions at a course price. */
+export const minorCourse = pgTable(
+  'minor_course',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    sessions: integer('sessions').notNull(),
+    price: integer('price').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    status: text('status').notNull().default('on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('minor_course_code_uq').on(t.code),
+    unique('minor_course_project_sessions_uq').on(t.projectId, t.sessions),
+    index('minor_course_created_idx').on(t.createdAt, t.id),
+    statusCheck('minor_course_status_chk', t.status),
+    check('minor_course_sessions_chk', sql`${t.sessions} > 0`),
+    check('minor_course_price_chk', sql`${t.price} >= 0`),
+    check('minor_course_validity_chk', sql`${t.validityDays} > 0`),
   ],
 );

@@ -1,15 +1,17 @@
 /**
  * /basicProps on the resource engine. Its real rules: an item of a sub-type category hangs under
  * an item of its parent category (and only those do); items are switched off, not lost, with the
- * batch actions; codes are unique within a category.
+ * batch actions; codes are unique within a category; a label that projects carry is not deleted.
  */
 import { MASTER_CATEGORIES, type MasterCategory } from '@zb/contract/api/master';
 import { MASTER_ITEM, parentCategoryOf } from '@zb/contract/entities/masterItem';
+import { LABEL_CATEGORY } from '@zb/contract/entities/projectLabel';
 import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { refuseLabelInUse } from '../goods/labels';
 import { masterItem } from './schema';
 
 const parent = alias(masterItem, 'parent');
@@ -61,7 +63,9 @@ export const masterItemBinding: ResourceBinding = {
     },
     // The parent key cascades in the table (reference data is replaced whole at seed time), so an
     // administrator's delete must refuse an item that still has sub-items instead.
-    remove: async (ctx, id) => {
+    remove: async (ctx, id, before) => {
+      // A label is also a /projectLabelSetList row: the projects carrying it keep it from going.
+      if (before.category === LABEL_CATEGORY) await refuseLabelInUse(ctx.tx, id, String(before.name));
       const [row] = await ctx.tx.select({ n: count() }).from(masterItem).where(eq(masterItem.parentId, id));
       if (row && row.n > 0) throw new BizError(ERR.RECORD_IN_USE, `该项目下还有 ${row.n} 个子项目，不能删除`);
       await ctx.tx.delete(masterItem).where(eq(masterItem.id, id));

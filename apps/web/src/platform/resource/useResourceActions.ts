@@ -16,8 +16,9 @@ import { useButtons } from '../permissions';
 /** Query keys a resource's writes make stale besides its own (lookups fed by it, for one). */
 const related = new Map<string, readonly (readonly unknown[])[]>();
 
+/** Adds query keys that a write of `decl` makes stale (several pages may each add theirs). */
 export const relateQueries = (decl: AnyResource, keys: readonly (readonly unknown[])[]): void => {
-  related.set(decl.name, keys);
+  related.set(decl.name, [...(related.get(decl.name) ?? []), ...keys]);
 };
 
 export const resourceKey = (decl: AnyResource) => ['resource', decl.name] as const;
@@ -47,10 +48,10 @@ export const useResourceActions = (decl: AnyResource) => {
     /** The batch actions this user may run. */
     batch: (decl.batch ?? []).filter((b) => !!api.batch && button(b.button)),
   };
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: resourceKey(decl) }),
-    [queryClient, decl],
-  );
+  const refresh = useCallback(async () => {
+    const keys = [resourceKey(decl), ...(related.get(decl.name) ?? [])];
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }, [queryClient, decl]);
 
   const save = useCallback(
     async (id: number | null, values: Record<string, unknown>): Promise<SaveOutcome> => {

@@ -1,0 +1,95 @@
+/**
+ * Associated projects (关联项目) on the resource engine: which projects a stored-value card may pay
+ * for, and at what discount. Rules: the card is a stored-value card (储值卡); the project exists;
+ * one row per (card, project), and the pair is written once (to change the pair, delete the row
+ * and add another). `projectPriceOnCard` is the rule the member ledger consults.
+ */
+import {
+  CARD_PROJECT_DISCOUNT,
+  DISCOUNT_FULL,
+  discounted,
+  type StoredCardOption,
+} from '@zb/contract/entities/cardProjectDiscount';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { fieldError } from '../../platform/errors';
+import type { ResourceBinding } from '../../platform/resource/binding';
+import { card, cardProjectDiscount, project } from './schema';
+
+const c = alias(card, 'c');
+const p = alias(project, 'p');
+
+const STORED = 'stored';
+
+/**
+ * The price in 分 a stored-value card pays for one session of a project — the project's price
+ * after the card's discount for it (half a 分 rounds up) — or null when the card may not pay for
+ * the project (no such rule, or the card is not a stored-value card).
+ */
+export const projectPriceOnCard = async (tx: Tx | Db, cardId: number, projectId: number): Promise<number | null> => {
+  const [row] = await tx
+    .select({ price: project.price, discount: cardProjectDiscount.discount })
+    .from(cardProjectDiscount)
+    .innerJoin(card, eq(card.id, cardProjectDiscount.cardId))
+    .innerJoin(project, eq(project.id, cardProjectDiscount.projectId))
+    .where(
+      and(eq(cardProjectDiscount.cardId, cardId), eq(cardProjectDiscount.projectId, projectId), eq(card.kind, STORED)),
+    );
+  return row ? discounted(row.price, row.discount) : null;
+};
+
+const checkPair = async (tx: Tx, cardId: number, projectId: number): Promise<void> => {
+  const [found] = await tx.select({ kind: card.kind }).from(card).where(eq(card.id, cardId));
+  if (!found) throw fieldError('cardId', '所选储值卡不存在或已被删除');
+  if (found.kind !== STORED) throw fieldError('cardId', '只有储值卡可以设置关联项目');
+  const [j] = await tx.select({ id: project.id }).from(project).where(eq(project.id, projectId));
+  if (!j) throw fieldError('projectId', '所选项目不存在或已被删除');
+  const [dup] = await tx
+    .select({ id: cardProjectDiscount.id })
+    .from(cardProjectDiscount)
+    .where(and(eq(cardProjectDiscount.cardId, cardId), eq(cardProjectDiscount.projectId, projectId)));
+  if (dup) throw fieldError('projectId', '该储值卡已关联此项目，请编辑原有设置');
+};
+
+// The discount as read: 8500 → 8.5折; trim_scale drops the zeros numeric division leaves.
+const discountText = sql<string>`(case when ${cardProjectDiscount.discount} >= ${DISCOUNT_FULL} then '不打折'
+  else trim_scale(${cardProjectDiscount.discount} / 1000.0)::text || '折' end)`;
+
+export const cardProjectDiscountBinding: ResourceBinding = {
+  decl: CARD_PROJECT_DISCOUNT,
+  table: cardProjectDiscount,
+  id: cardProjectDiscount.id,
+  columns: {
+    cardName: c.name,
+    projectCode: p.code,
+    projectName: p.name,
+    discountText,
+    projectPrice: p.price,
+    // Half a 分 rounds up, as `discounted` does.
+    cardPrice: sql<number>`round(${p.price}::numeric * ${cardProjectDiscount.discount} / ${DISCOUNT_FULL})::int`,
+  },
+  joins: [
+    { table: c, on: eq(c.id, cardProjectDiscount.cardId) },
+    { table: p, on: eq(p.id, cardProjectDiscount.projectId) },
+  ],
+  uniques: { card_project_discount_uq: 'projectId' },
+  service: {
+    create: async ({ tx }, values) => {
+      await checkPair(tx, values.cardId as number, values.projectId as number);
+      const [row] = await tx
+        .insert(cardProjectDiscount)
+        .values(values as typeof cardProjectDiscount.$inferInsert)
+        .returning({ id: cardProjectDiscount.id });
+      return row!.id;
+    },
+  },
+};
+
+/** The stored-value cards the form offers, by name. */
+export const storedCardOptions = (db: Db): Promise<StoredCardOption[]> =>
+  db
+    .select({ id: card.id, code: card.code, name: card.name, status: card.status, price: card.price })
+    .from(card)
+    .where(eq(card.kind, STORED))
+    .orderBy(asc(card.name), asc(card.id)) as Promise<StoredCardOption[]>;
