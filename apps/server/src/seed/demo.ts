@@ -16,6 +16,7 @@ import { demoPassword } from './accounts';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedNotices } from './notices';
+import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedWxwork } from './wxwork';
@@ -259,5 +260,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
     await seedStoresAndStaff(tx);
+    await seedStoreOrders(tx);
   });
 };

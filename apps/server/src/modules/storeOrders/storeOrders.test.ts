@@ -5,6 +5,7 @@
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import type { Page } from '@zb/contract/api/paging';
+import { LEGACY_ORDER_API } from '@zb/contract/entities/legacyOrder';
 import {
   MATERIAL_ORDER_API,
   type OrderSaved,
@@ -15,7 +16,7 @@ import {
 import { ERR } from '@zb/contract/errcodes';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
@@ -35,6 +36,9 @@ let gz: number; // 广州天河店 (华南)
 let bottle: number; // 500 ml a bottle, cost 42.00
 let box: number; // counted in boxes, cost 20.00
 let poster: number; // a material, 3.50
+
+/** Rows of a raw query on either driver (postgres-js answers an array, PGlite { rows }). */
+const rowsOf = (r: unknown): unknown[] => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? []));
 
 const okData = <R>(res: { status: number; body: { errcode: string; errmsg: string; data: R }; raw: string }): R => {
   expect(res.body.errcode, res.raw).toBe(ERR.OK);
@@ -474,11 +478,36 @@ describe('the list', () => {
     expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
   });
 
-  it('has a year of demo orders in every state', async () => {
+  it('has a year of demo orders in every state, their receipts in the stock, and old records', async () => {
+    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     for (const status of ['submitted', 'approved', 'shipped', 'received', 'rejected', 'withdrawn']) {
-      const res = await admin.call(STORE_ORDER_API.list, { query: { status, pageSize: 10 } });
+      const res = await admin.call(STORE_ORDER_API.list, { query: { status, createdAtTo: yesterday, pageSize: 10 } });
       expect((res.body.data as Page<ResourceRow>).total, status).toBeGreaterThan(0);
     }
+    const all = (await admin.call(STORE_ORDER_API.list, { query: { pageSize: 10 } })).body.data as Page<ResourceRow>;
+    expect(all.total).toBeGreaterThan(500);
+    const materials = (await admin.call(MATERIAL_ORDER_API.list, { query: { pageSize: 10 } })).body
+      .data as Page<ResourceRow>;
+    expect(materials.total).toBeGreaterThan(20);
+    // Every balance is the sum of its movements, and the last movement says so too.
+    const drift = await t.db.execute(sql`
+      select s.store_id, s.product_id from store_stock s
+      where s.quantity <> (select coalesce(sum(m.quantity), 0) from stock_movement m
+                           where m.store_id = s.store_id and m.product_id = s.product_id)
+         or s.quantity <> (select m.balance_after from stock_movement m
+                           where m.store_id = s.store_id and m.product_id = s.product_id order by m.id desc limit 1)`);
+    expect(rowsOf(drift)).toEqual([]);
+    const [moves] = rowsOf(
+      await t.db.execute(sql`select count(*)::int as n from stock_movement where ref_type = 'store_order'`),
+    ) as { n: number }[];
+    expect(moves!.n).toBeGreaterThan(1000);
+    const legacy = (await admin.call(LEGACY_ORDER_API.list, { query: { pageSize: 10 } })).body
+      .data as Page<ResourceRow>;
+    expect(legacy.total).toBe(60);
+    const first = okData(
+      await admin.call(LEGACY_ORDER_API.detail, { params: { id: legacy.list[0]!.id } }),
+    ) as ResourceRow;
+    expect((first.lines as unknown[]).length).toBe(first.lineCount);
     expect(STORE_ORDER.page).toBe('/bookProdLstNew');
   });
 });
