@@ -407,7 +407,7 @@ export const planLegacyOrders = (
   const end = o.before.getTime();
   const rows: (typeof legacyStoreOrder.$inferInsert)[] = [];
   const perDay = new Map<string, number>();
-  const times = Array.from({ length: o.count }, () => end - rng.int(1, 365) * DAY - rng.int(0, 8) * HOUR).sort(
+  const times = Array.from({ length: o.count }, () => end - rng.int(1, 365) * DAY - rng.int(0, 8 * 3600) * 1000).sort(
     (a, b) => a - b,
   );
   for (const at of times) {

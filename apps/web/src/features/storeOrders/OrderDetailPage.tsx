@@ -57,7 +57,8 @@ function Progress({ v }: { v: StoreOrderView }) {
     { title: '发货', description: at('ship') && formatDateTime(at('ship')!.at) },
     { title: '收货', description: at('receive') && formatDateTime(at('receive')!.at) },
   ];
-  const current = ended ? 1 : PROGRESS.indexOf(status);
+  // The step under way: the one after the last done (收货 done: all finished).
+  const current = ended ? 1 : Math.min(PROGRESS.indexOf(status) + 1, PROGRESS.length - 1);
   return (
     <Steps
       size="small"
@@ -151,7 +152,7 @@ export function OrderView({ family, v }: { family: OrderFamily; v: StoreOrderVie
             label: '已付金额',
             children: (
               <Space>
-                ¥{formatYuan(o.paidAmount)}
+                {`¥${formatYuan(o.paidAmount)}`}
                 {tagOf(PAY_STATUSES, o.payStatus)}
                 {family.key === 'store' && <Link to={`/bookProdPayDetail?id=${o.id}`}>付款详情</Link>}
               </Space>
