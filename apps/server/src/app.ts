@@ -20,6 +20,7 @@ import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { storeOrderRoutes } from './modules/storeOrders/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -91,6 +92,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(goodsRoutes);
   await app.register(storeRoutes);
   await app.register(staffRoutes);
+  await app.register(storeOrderRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -101,6 +101,18 @@ export const ERR = {
   // Store stock.
   /** A movement would take a store's stock of a product below zero. */
   STOCK_SHORT: 'STOCK-40901',
+
+  // Store orders.
+  /** Submission outside the ordering rules: not an ordering day, below the minimum, a store type or state that may not order. */
+  ORDER_RULE: 'ORDER-40001',
+  /** A payment above what the order still owes. */
+  ORDER_OVERPAID: 'ORDER-40002',
+  /** Only the submitter edits or withdraws a submitted order. */
+  ORDER_NOT_SUBMITTER: 'ORDER-40301',
+  /** A step the order's state does not allow: someone else acted first, or the step is out of order. */
+  ORDER_STATE_CHANGED: 'ORDER-40901',
+  /** A franchise store's order shipped before it is paid in full, where credit is not allowed. */
+  ORDER_UNPAID: 'ORDER-40902',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -162,6 +174,11 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
   [ERR.STOCK_SHORT]: '门店库存不足',
   [ERR.GOODS_TRIAL_USED_UP]: '体验次数已用完',
+  [ERR.ORDER_RULE]: '不符合订货配置',
+  [ERR.ORDER_OVERPAID]: '付款金额超过未付金额',
+  [ERR.ORDER_NOT_SUBMITTER]: '只有提交人可以修改或撤回订单',
+  [ERR.ORDER_STATE_CHANGED]: '订单状态已变化，请刷新后重试',
+  [ERR.ORDER_UNPAID]: '加盟门店须付清货款后才能发货',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

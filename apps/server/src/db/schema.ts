@@ -10,6 +10,7 @@ export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/staff/schema';
 export * from '../modules/stock/schema';
+export * from '../modules/storeOrders/schema';
 export * from '../modules/storeQuick/schema';
 export * from '../modules/stores/schema';
 export * from '../modules/wxwork/schema';

@@ -20,6 +20,7 @@ import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
 import { seedNotices } from './notices';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedWxwork } from './wxwork';
@@ -275,5 +276,6 @@ export const seedDemo = async (
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);
+    await seedStoreOrders(tx);
   });
 };

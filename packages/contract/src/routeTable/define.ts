@@ -68,6 +68,8 @@ export const BUTTONS = {
   audit: { key: 'audit', name: '审核' },
   enable: { key: 'enable', name: '启用/停用' },
   import: { key: 'import', name: '导入' },
+  ship: { key: 'ship', name: '发货' },
+  receive: { key: 'receive', name: '收货' },
 } as const satisfies Record<string, ButtonDef>;
 
 /** Standard buttons of an ordinary list page. */

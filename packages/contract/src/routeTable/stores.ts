@@ -6,6 +6,11 @@ const PAYMENT = '支付与设备';
 const MIGRATION = '会员迁移';
 
 const ORDER_BUTTONS = [BUTTONS.audit, BUTTONS.export];
+/**
+ * Store orders: 新增 submits (and lets the submitter edit or withdraw), 审核 approves or rejects,
+ * 发货 ships, 收货 receives, 编辑 records payments, 导出 exports (docs/domain.md "Store orders").
+ */
+const STORE_ORDER_BUTTONS = [BUTTONS.add, BUTTONS.edit, BUTTONS.audit, BUTTONS.ship, BUTTONS.receive, BUTTONS.export];
 
 export default group('ZBHT-MDGL', [
   page('/storeList', '门店列表', {
@@ -19,13 +24,13 @@ export default group('ZBHT-MDGL', [
     category: ORDERING,
     tip: '旧版门店向总部订货的记录',
     keepAlive: true,
-    buttons: ORDER_BUTTONS,
+    buttons: [BUTTONS.export],
   }),
   page('/bookProdLstNew', '订货记录', {
     category: ORDERING,
     tip: '门店向总部订货的申请、审核与发货',
     keepAlive: true,
-    buttons: ORDER_BUTTONS,
+    buttons: STORE_ORDER_BUTTONS,
   }),
   detail('/bookProdDetail', '订货详情（旧）', { of: '/bookProdLst', approver: true }),
   detail('/bookProdDetailNew', '订货详情', { of: '/bookProdLstNew', approver: true }),
@@ -45,7 +50,7 @@ export default group('ZBHT-MDGL', [
     category: ORDERING,
     tip: '门店订购宣传物料与耗材的记录',
     keepAlive: true,
-    buttons: ORDER_BUTTONS,
+    buttons: STORE_ORDER_BUTTONS,
   }),
   detail('/materialBookProdDetail', '物料订货详情', { of: '/materialBookProdLstNew', approver: true }),
   page('/posList', 'POS机管理', {
@@ -69,6 +74,7 @@ export default group('ZBHT-MDGL', [
   page('/orderConfiguration', '订货配置', {
     category: ORDERING,
     tip: '订货周期、起订量与可订商品',
-    buttons: [BUTTONS.edit],
+    // 编辑 changes the ordering rules and materials; 新增/删除 add and remove materials.
+    buttons: [BUTTONS.add, BUTTONS.edit, BUTTONS.delete],
   }),
 ]);
