@@ -22,6 +22,7 @@ import { scheduleRoutes } from './modules/schedule/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
+import { storesMoreRoutes } from './modules/storesMore/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
@@ -91,6 +92,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(goodsRoutes);
   await app.register(storeRoutes);
   await app.register(staffRoutes);
+  await app.register(storesMoreRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -99,6 +99,16 @@ export const ERR = {
   // Store stock.
   /** A movement would take a store's stock of a product below zero. */
   STOCK_SHORT: 'STOCK-40901',
+
+  // Barcode database (/barCodeDatabase).
+  /** An Excel import with rows that are wrong: nothing written; data.errors lists each row and why. */
+  BARCODE_IMPORT_INVALID: 'BARCODE-40001',
+  /** A barcode looked up that is not in the barcode database. */
+  BARCODE_NOT_FOUND: 'BARCODE-40401',
+
+  // Member receive (/memberReceiveAudit).
+  /** The record was audited meanwhile (by someone else): it is no longer 待审核. */
+  MEMBER_RECEIVE_DECIDED: 'MEMRCV-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -159,6 +169,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GOODS_IN_USE]: '该商品或项目正在被使用，不能删除',
   [ERR.GOODS_SORT_STALE]: '商品列表已变化，请刷新后重新排序',
   [ERR.STOCK_SHORT]: '门店库存不足',
+  [ERR.BARCODE_IMPORT_INVALID]: '导入文件有错误，未导入任何数据',
+  [ERR.BARCODE_NOT_FOUND]: '该条码未登记',
+  [ERR.MEMBER_RECEIVE_DECIDED]: '该领用记录已被审核，请刷新后查看',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

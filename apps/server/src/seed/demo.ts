@@ -18,6 +18,7 @@ import { seedGoods } from './goods';
 import { seedNotices } from './notices';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
+import { seedStoresMore } from './storesMore';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -259,5 +260,6 @@ export const seedDemo = async (db: Db): Promise<void> => {
     await seedStoreQuickDefaults(tx);
     await seedGoods(tx);
     await seedStoresAndStaff(tx);
+    await seedStoresMore(tx);
   });
 };
