@@ -68,15 +68,17 @@ export const posTerminalResource: ResourceBinding = {
       const storeId = typeof values.storeId === 'number' ? values.storeId : null;
       if (storeId === null && auth.scope.level !== 'hq') throw fieldError('storeId', '请选择您数据范围内的门店');
       await checkStoreInScope(tx, auth.scope, storeId);
+      // now() is the transaction's start, so the row and its first binding carry the same time.
       const [row] = await tx
         .insert(posTerminal)
-        .values({ ...(values as typeof posTerminal.$inferInsert), storeId, boundAt: null })
+        .values({
+          ...(values as typeof posTerminal.$inferInsert),
+          storeId,
+          boundAt: storeId === null ? null : sql`now()`,
+        })
         .returning({ id: posTerminal.id });
       const id = row!.id;
-      if (storeId !== null) {
-        const boundAt = await rebind(tx, id, storeId, auth.user.id);
-        await tx.update(posTerminal).set({ boundAt }).where(eq(posTerminal.id, id));
-      }
+      if (storeId !== null) await rebind(tx, id, storeId, auth.user.id);
       return id;
     },
     update: async ({ tx, auth }, id, values, before) => {
