@@ -2,10 +2,14 @@
  * /swiftpassStore: one merchant per store, the key written but never read back (stored encrypted,
  * kept when an edit leaves it blank), who changed it, no delete, and a region user's scope.
  */
+
+import { DOWNLOAD_API } from '@zb/contract/api/downloads';
 import { SWIFTPASS_API } from '@zb/contract/entities/swiftpass';
 import { ERR } from '@zb/contract/errcodes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNextExport } from '../../platform/exports/worker';
+import { getBytes, readSheet } from '../../testing/exports';
 import { lastOperation } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
@@ -108,5 +112,26 @@ describe('writing', () => {
     const all = okData(await zhang.call(SWIFTPASS_API.list, { query: { pageSize: 100 } }));
     const theirs = all.list.find((r) => r.regionName !== '华东大区')!;
     refused(await li.call(SWIFTPASS_API.update!, { body: { id: theirs.id, enabled: false } }), ERR.RECORD_NOT_FOUND);
+  });
+});
+
+describe('export', () => {
+  it('a region user’s file has their region’s rows and 密钥状态, never a key', async () => {
+    const queued = okData(await li.call(SWIFTPASS_API.export!, { query: {} }));
+    while ((await runNextExport(t.db, 'test-worker')) !== null) {}
+    const file = await getBytes(t.app, li, DOWNLOAD_API.file.path, { id: queued.jobId });
+    expect(file.status).toBe(200);
+    const rows = await readSheet(file.bytes);
+    const header = rows[0] as string[];
+    expect(header).toContain('密钥状态');
+    expect(header).not.toContain('密钥');
+    const mine = okData(await li.call(SWIFTPASS_API.list, { query: { pageSize: 100 } }));
+    expect(rows).toHaveLength(mine.total + 1);
+    const region = header.indexOf('大区');
+    expect(rows.slice(1).every((r) => r[region] === '华东大区')).toBe(true);
+    const keys = await t.db.select({ k: swiftpassMerchant.signKey }).from(swiftpassMerchant);
+    const text = rows.flat().map(String).join('|');
+    for (const { k } of keys) if (k) expect(text).not.toContain(k);
+    expect(text).not.toContain(KEY2);
   });
 });
