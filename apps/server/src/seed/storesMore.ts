@@ -35,8 +35,8 @@ type Rng = ReturnType<typeof prng>;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 const DAY = 86_400_000;
-/** Demo times count back from a fixed day, so a fresh database is the same whenever it is made. */
-const TODAY = Date.parse('2025-06-30T10:00:00+08:00');
+/** Demo times count back from a fixed day (the notices' newest, seed/notices.ts), so a fresh database is the same whenever it is made. */
+const TODAY = Date.parse('2026-03-31T10:00:00+08:00');
 const daysAgo = (rng: Rng, from: number, to: number) =>
   new Date(TODAY - rng.int(from, to) * DAY - rng.int(0, 8 * 60) * 60_000);
 

@@ -120,7 +120,9 @@ describe('import', () => {
       [Number(withCheckDigit('690888000002')), 'P005', null],
       [existing!.barcode, existingCode, 1],
     ]);
-    const res = okData(await importFile(zhang, data));
+    const answer = await importFile(zhang, data);
+    expect(answer.body.errmsg).toBe('导入成功，新增 3 条条码');
+    const res = okData(answer);
     expect(res).toEqual({ created: 3, unchanged: 1 });
     expect(await barcodeCount()).toBe(before + 3);
     const box = okData(await zhang.call(BARCODE_API.lookup, { query: { barcode: withCheckDigit('1690888000001') } }));

@@ -173,8 +173,9 @@ describe('audit', () => {
     const serumBefore = await balance(sh, serum);
     const maskBefore = await balance(sh, mask);
     const id = await create(zhang);
-    const res = okData(await zhang.call(MEMBER_RECEIVE_API.audit, { body: { id, pass: true } }));
-    expect(res).toEqual({ id, status: 'approved' });
+    const answer = await zhang.call(MEMBER_RECEIVE_API.audit, { body: { id, pass: true } });
+    expect(answer.body.errmsg).toBe('审核通过，已扣减门店库存');
+    expect(okData(answer)).toEqual({ id, status: 'approved' });
     expect(await balance(sh, serum)).toBe(serumBefore - 100); // 2 瓶 × 50 ml
     expect(await balance(sh, mask)).toBe(maskBefore - 1);
     const moves = await movementsOf(id);

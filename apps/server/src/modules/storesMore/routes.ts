@@ -10,7 +10,7 @@ import { POS_API } from '@zb/contract/entities/posTerminal';
 import { SWIFTPASS_API } from '@zb/contract/entities/swiftpass';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
-import { route, Streamed } from '../../platform/route';
+import { route, Streamed, WithMessage } from '../../platform/route';
 import { contentDisposition } from '../downloads/service';
 import { barcodeTemplate, importBarcodes } from './barcodeImport';
 import { barcodeBinding, lookupBarcode } from './barcodes';
@@ -29,7 +29,10 @@ export const storesMoreRoutes = async (app: FastifyInstance) => {
 
   // Fixed paths first: they sit beside the engine's /list, /detail/:id …
   route(app, BARCODE_API.lookup, ({ query }, { db }) => lookupBarcode(db, query.barcode));
-  route(app, BARCODE_API.import, (_input, { db, req, signedIn }) => importBarcodes(db, signedIn(), req));
+  route(app, BARCODE_API.import, async (_input, { db, req, signedIn }) => {
+    const result = await importBarcodes(db, signedIn(), req);
+    return new WithMessage(result, `导入成功，新增 ${result.created} 条条码`);
+  });
   route(
     app,
     BARCODE_API.template,
@@ -43,7 +46,10 @@ export const storesMoreRoutes = async (app: FastifyInstance) => {
   route(app, BARCODE_API.products, (_input, { db }) => productPicks(db));
   registerResource(app, barcodeBinding);
 
-  route(app, MEMBER_RECEIVE_API.audit, ({ body }, { db, signedIn }) => auditMemberReceive(db, signedIn(), body));
+  route(app, MEMBER_RECEIVE_API.audit, async ({ body }, { db, signedIn }) => {
+    const result = await auditMemberReceive(db, signedIn(), body);
+    return new WithMessage(result, result.status === 'approved' ? '审核通过，已扣减门店库存' : '已驳回');
+  });
   route(app, MEMBER_RECEIVE_API.stores, (_input, { db, signedIn }) => storePicks(db, signedIn().scope));
   route(app, MEMBER_RECEIVE_API.products, (_input, { db }) => productPicks(db));
   registerResource(app, memberReceiveBinding);
