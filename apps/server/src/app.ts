@@ -23,6 +23,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { storeOrderRoutes } from './modules/storeOrders/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
+import { storesMoreRoutes } from './modules/storesMore/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
@@ -93,6 +94,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(storeRoutes);
   await app.register(staffRoutes);
   await app.register(storeOrderRoutes);
+  await app.register(storesMoreRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -113,6 +113,15 @@ export const ERR = {
   ORDER_STATE_CHANGED: 'ORDER-40901',
   /** A franchise store's order shipped before it is paid in full, where credit is not allowed. */
   ORDER_UNPAID: 'ORDER-40902',
+  // Barcode database (/barCodeDatabase).
+  /** An Excel import with rows that are wrong: nothing written; data.errors lists each row and why. */
+  BARCODE_IMPORT_INVALID: 'BARCODE-40001',
+  /** A barcode looked up that is not in the barcode database. */
+  BARCODE_NOT_FOUND: 'BARCODE-40401',
+
+  // Member receive (/memberReceiveAudit).
+  /** The record was audited meanwhile (by someone else): it is no longer 待审核. */
+  MEMBER_RECEIVE_DECIDED: 'MEMRCV-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -179,6 +188,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.ORDER_NOT_SUBMITTER]: '只有提交人可以修改或撤回订单',
   [ERR.ORDER_STATE_CHANGED]: '订单状态已变化，请刷新后重试',
   [ERR.ORDER_UNPAID]: '加盟门店须付清货款后才能发货',
+  [ERR.BARCODE_IMPORT_INVALID]: '导入文件有错误，未导入任何数据',
+  [ERR.BARCODE_NOT_FOUND]: '该条码未登记',
+  [ERR.MEMBER_RECEIVE_DECIDED]: '该领用记录已被审核，请刷新后查看',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

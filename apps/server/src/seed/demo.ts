@@ -23,6 +23,7 @@ import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
+import { seedStoresMore } from './storesMore';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -277,5 +278,6 @@ export const seedDemo = async (
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);
     await seedStoreOrders(tx);
+    await seedStoresMore(tx);
   });
 };

@@ -69,7 +69,11 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Written on create only (a login name, a code). */
   createOnly?: boolean;
-  /** Written, never read back (an initial password): not a column the list or detail shows. */
+  /**
+   * Written, never read back (an initial password, a payment key): not a column the list or
+   * detail shows. With `createOnly` it is given on create only; without, an update that leaves it
+   * blank keeps the stored value and one that gives it replaces it.
+   */
   writeOnly?: boolean;
   /** Default of the create form. */
   default?: string | number | boolean;
@@ -165,8 +169,8 @@ export const defineResource = (decl: ResourceDecl): ResourceDecl => {
     }
     check(!f.section || !!decl.sections?.includes(f.section), `${key}: section ${f.section} is not declared`);
     check(
-      !f.writeOnly || (!!f.createOnly && !f.list && !f.filter && !f.sort),
-      `${key}: a write-only field is create-only and never listed`,
+      !f.writeOnly || (!f.list && !f.filter && !f.sort && (!!f.createOnly || !f.required)),
+      `${key}: a write-only field is never listed, filtered or sorted, and is required only when create-only`,
     );
     check(f.filter !== 'like' || f.type === 'text' || f.type === 'textarea', `${key}: like filters text only`);
     check(

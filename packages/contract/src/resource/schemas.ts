@@ -104,9 +104,13 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
   return z.preprocess(blankToUndefined, optional);
 };
 
-/** A field on update: left out keeps the value; an optional one sent empty clears it (null). */
+/**
+ * A field on update: left out keeps the value; an optional one sent empty clears it (null). A
+ * write-only one sent empty also keeps it: the form never holds its value to send back.
+ */
 const updateFieldSchema = (f: FieldDef): z.ZodType => {
   const base = valueSchema(f);
+  if (f.writeOnly) return z.preprocess(blankToUndefined, base.optional());
   if (isListField(f)) return z.preprocess((v) => (v === '' || v === null ? [] : v), base).optional();
   if (f.required) return z.preprocess((v) => (v === null ? '' : v), base).optional();
   return z.preprocess((v) => (v === '' ? null : v), base.nullable().optional());

@@ -44,7 +44,8 @@ export default group('ZBHT-MDGL', [
   page('/memberReceiveAudit', '会员领用审核', {
     category: ORDERING,
     tip: '审核门店为会员领用的产品',
-    buttons: ORDER_BUTTONS,
+    // 新增: headquarters (or the store's own role) records a 领用 on the store's behalf.
+    buttons: [BUTTONS.add, ...ORDER_BUTTONS],
   }),
   page('/materialBookProdLstNew', '物料订货记录', {
     category: ORDERING,

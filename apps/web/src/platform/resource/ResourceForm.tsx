@@ -45,7 +45,9 @@ export function ResourceForm({ decl, row, onSubmit, onDone, onCancel, onDirtyCha
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, onDirtyChange]);
 
-  const sections = sectionsOf(decl, (f) => !f.readOnly && (creating || !f.writeOnly));
+  // A create-only write-only field (an initial password) is not in the edit form; another
+  // write-only one (a key) is, empty, and left empty keeps what is stored.
+  const sections = sectionsOf(decl, (f) => !f.readOnly && (creating || !(f.writeOnly && f.createOnly)));
 
   const submit = async (values: Record<string, unknown>) => {
     setSaving(true);
