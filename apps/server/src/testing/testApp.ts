@@ -12,7 +12,6 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type AppConfig, WXWORK_DEMO } from '../config';
 import { type DbHandle, openPglite, openPostgres } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
 import { openSeededPglite } from './pgliteTemplate';
 import { TestClient } from './testClient';
 
@@ -43,12 +42,12 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   ...overrides,
 });
 
-/** A new database on the test PostgreSQL server; dropped on close. */
-const openFreshPostgres = async (): Promise<DbHandle> => {
+/** A new database on the test PostgreSQL server (empty, or a copy of the seeded template); dropped on close. */
+const openFreshPostgres = async (template?: string): Promise<DbHandle> => {
   const adminUrl = inject('pgUrl');
   const name = `zb_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 5);
@@ -68,9 +67,8 @@ export const openBlankTestDb = (): Promise<DbHandle> =>
 
 export const openTestDb = async (): Promise<DbHandle> => {
   if (process.env.TEST_DB !== 'postgres') return openSeededPglite();
-  const handle = await openFreshPostgres();
-  await prepareDatabase(handle);
-  return handle;
+  // The template was migrated and seeded once for the run (postgresGlobalSetup).
+  return openFreshPostgres(inject('pgTemplate'));
 };
 
 export interface TestAppOptions {

@@ -40,12 +40,15 @@ export const exportSourceFor = (b: ResourceBinding): ExportSource<Values> => {
   };
 };
 
-/** Sources registered from bindings: a second app in the same process (tests) reuses them. */
-const registered = new WeakSet<ResourceBinding>();
+/**
+ * Sources registered from declarations: a second app in the same process (tests) reuses them,
+ * also when it builds its own binding of the same declaration (one that depends on the app).
+ */
+const registered = new WeakSet<object>();
 
 export const registerResourceExport = (b: ResourceBinding): void => {
-  if (registered.has(b)) return;
+  if (registered.has(b.decl)) return;
   if (exportSourceOf(b.decl.name)) throw new Error(`export source "${b.decl.name}" is already registered`);
   registerExportSource(exportSourceFor(b));
-  registered.add(b);
+  registered.add(b.decl);
 };

@@ -22,14 +22,14 @@ const mayRunBatch = (b: ResourceBinding, auth: Auth, action: string): boolean =>
   return !!def && !!auth.codes?.has(writeButtonCode(b.decl, def.button));
 };
 
-/** Every binding an app has registered (the same binding objects in every app instance). */
-const registered = new Set<ResourceBinding>();
+/** The binding of each declaration an app has registered (the last one, where an app builds its own). */
+const registered = new Map<object, ResourceBinding>();
 
 /** The bindings registered so far: the bench runs EXPLAIN on each one's list queries. */
-export const registeredBindings = (): readonly ResourceBinding[] => [...registered];
+export const registeredBindings = (): readonly ResourceBinding[] => [...registered.values()];
 
 export const registerResource = (app: FastifyInstance, b: ResourceBinding): void => {
-  registered.add(b);
+  registered.set(b.decl, b);
   fieldExprs(b); // every field must have a column or an expression: fail at start-up, not on a call
   const api = resourceApi(b.decl, b.paths);
 
