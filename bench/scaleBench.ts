@@ -20,7 +20,7 @@ import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/client';
-import { openPglite, openPostgres } from '../apps/server/src/db/client';
+import { openPglite, openPostgres, PG_CONNECTION } from '../apps/server/src/db/client';
 import type { ResourceBinding, Values } from '../apps/server/src/platform/resource/binding';
 import { listPage } from '../apps/server/src/platform/resource/query';
 import { registeredBindings } from '../apps/server/src/platform/resource/register';
@@ -104,7 +104,7 @@ const seqScansIn = (node: PlanNode, big: Set<string>): string[] => [
 ];
 
 /** EXPLAIN of every variant of every registered resource's list; answers the offences found. */
-const explainAll = async (client: postgres.Sql, regionScope: DataScope) => {
+export const explainAll = async (client: postgres.Sql, regionScope: DataScope) => {
   const big = new Set(
     (
       await client.unsafe<{ relname: string }[]>(
@@ -125,14 +125,15 @@ const explainAll = async (client: postgres.Sql, regionScope: DataScope) => {
     for (const [name, extra, scope] of variants) {
       const parsed = schema.safeParse({ pageNo: 1, pageSize: 20, ...extra });
       if (!parsed.success) throw new Error(`${b.decl.name} ${name}: ${parsed.error.message}`);
-      for (const s of await statementsOf(client, b, scope, parsed.data as Values)) {
+      const statements = await statementsOf(client, b, scope, parsed.data as Values);
+      for (const [i, s] of statements.entries()) {
         const [row] = await client.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
           `explain (format json) ${s.query}`,
           s.params as never[],
         );
         explained++;
         for (const table of seqScansIn(row!['QUERY PLAN'][0].Plan, big)) {
-          offences.push(`${b.decl.name}（${b.decl.page}）${name}: Seq Scan on ${table}`);
+          offences.push(`${b.decl.name}（${b.decl.page}）${name}, ${i === 0 ? 'page' : 'total'}: Seq Scan on ${table}`);
         }
       }
     }
@@ -184,7 +185,7 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 4);
-  const client = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  const client = postgres(url.toString(), { max: 2, onnotice: () => {}, connection: PG_CONNECTION });
   try {
     const report = await generate(handle, { scale: 'large', seed: DEFAULT_SEED, reset: false });
     await client.unsafe('vacuum analyze');

@@ -68,8 +68,15 @@ export const openPglite = (dataDir: string | null): Promise<DbHandle> => {
   return pgliteHandle(dataDir ? new PGlite(dataDir) : new PGlite());
 };
 
+/**
+ * Settings of every connection to PostgreSQL. The data is expected on SSD-class storage, where a
+ * random read costs little more than a sequential one (the PostgreSQL manual suggests lowering
+ * random_page_cost for it): the planner then counts a list's total from an index, not the table.
+ */
+export const PG_CONNECTION = { random_page_cost: 1.1 } as const;
+
 export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => {
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgres(url, { max, onnotice: () => {}, connection: PG_CONNECTION });
   const db = drizzlePostgres({ client });
   return {
     db,

@@ -1,14 +1,15 @@
 /**
- * `npm run seed -- --scale demo|large [--seed N] [--reset]`: fills the configured database
- * (DATABASE_URL, else PGlite under DATA_DIR) with the data of a scale (seed/scale.ts). The same
- * seed gives the same data. large is meant for PostgreSQL: its history goes in with COPY.
+ * `npm run seed -- --scale demo|large [--seed N] [--until YYYY-MM-DD] [--reset]`: fills the
+ * configured database (DATABASE_URL, else PGlite under DATA_DIR) with the data of a scale
+ * (seed/scale.ts). The same seed and last day (--until, default yesterday) give the same data.
+ * large is meant for PostgreSQL: its history goes in with COPY.
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
 import { DatabaseNotEmpty, generate } from './generate';
 import { DEFAULT_SEED, isScaleName, SCALE_NAMES, type ScaleName } from './scale';
 
-const USAGE = `用法：npm run seed -- --scale ${SCALE_NAMES.join('|')} [--seed 整数] [--reset]`;
+const USAGE = `用法：npm run seed -- --scale ${SCALE_NAMES.join('|')} [--seed 整数] [--until YYYY-MM-DD] [--reset]`;
 
 const fail = (message: string): never => {
   console.error(`${message}\n${USAGE}`);
@@ -19,6 +20,7 @@ const parseArgs = (argv: readonly string[]) => {
   let scale: ScaleName = 'demo';
   let seed = DEFAULT_SEED;
   let reset = false;
+  let now: Date | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--reset') reset = true;
@@ -30,9 +32,15 @@ const parseArgs = (argv: readonly string[]) => {
       const value = Number(argv[++i]);
       if (!Number.isSafeInteger(value) || value < 0) fail('--seed 须为非负整数');
       seed = value;
+    } else if (arg === '--until') {
+      // The history's last day (Beijing); it ends the day before `now`.
+      const value = argv[++i] ?? '';
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00+08:00`) : Number.NaN;
+      if (Number.isNaN(day)) fail('--until 须为日期，例如 2026-10-31');
+      now = new Date(day + 86_400_000);
     } else fail(`未知的参数「${arg}」`);
   }
-  return { scale, seed, reset };
+  return { scale, seed, reset, now };
 };
 
 const opts = parseArgs(process.argv.slice(2));

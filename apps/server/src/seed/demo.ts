@@ -216,12 +216,14 @@ const insertHierarchy = async (tx: Tx, places: Awaited<ReturnType<typeof insertP
 export interface SeedOptions {
   scale?: Scale;
   seed?: number;
+  /** The order history ends the day before (default: today). */
+  now?: Date;
 }
 
 /** The world of a scale: accounts, roles, regions, stores, staff and goods, in one transaction. */
 export const seedDemo = async (
   db: Db,
-  { scale = SCALES.demo, seed = DEFAULT_SEED }: SeedOptions = {},
+  { scale = SCALES.demo, seed = DEFAULT_SEED, now = new Date() }: SeedOptions = {},
 ): Promise<void> => {
   const hashes = await Promise.all(USERS.map((u) => hashPassword(demoPassword(u.loginName))));
   await db.transaction(async (tx) => {
@@ -277,7 +279,10 @@ export const seedDemo = async (
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);
-    await seedStoreOrders(tx);
-    await seedStoresMore(tx);
+    // A large history goes in with COPY after this transaction (seed/generate.ts).
+    if (!scale.bulkHistory) {
+      await seedStoreOrders(tx, { scale, seed, now });
+      await seedStoresMore(tx);
+    }
   });
 };

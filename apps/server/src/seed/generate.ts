@@ -7,12 +7,16 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { SCALES, type ScaleName } from './scale';
+import { copyStoreOrders } from './storeOrders';
+import { seedStoresMore } from './storesMore';
 
 export interface GenerateOptions {
   scale: ScaleName;
   seed: number;
   /** Drop every table first. */
   reset: boolean;
+  /** The order history ends the day before (default: today); the same seed and day give the same rows. */
+  now?: Date;
 }
 
 export interface GenerateReport {
@@ -30,6 +34,8 @@ export const REPORTED_TABLES = [
   'project',
   'card',
   'hier_content',
+  'store_order',
+  'store_order_line',
   'store_stock',
   'stock_movement',
 ] as const;
@@ -58,7 +64,14 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     const [row] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from user_account`));
     if ((row?.n ?? 0) > 0) throw new DatabaseNotEmpty('数据库里已有数据：加 --reset 清空后重新生成');
   }
-  await prepareDatabase(handle, { scale: SCALES[opts.scale], seed: opts.seed });
+  const scale = SCALES[opts.scale];
+  const now = opts.now ?? new Date();
+  await prepareDatabase(handle, { scale, seed: opts.seed, now });
+  if (scale.bulkHistory) {
+    await copyStoreOrders(handle, { scale, seed: opts.seed, now });
+    await handle.db.transaction((tx) => seedStoresMore(tx));
+  }
+  await handle.db.execute(sql`analyze`);
   const rows: Record<string, number> = {};
   for (const table of REPORTED_TABLES) {
     const [row] = rowsOf<{ n: number }>(await handle.db.execute(sql.raw(`select count(*)::int as n from "${table}"`)));

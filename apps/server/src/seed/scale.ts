@@ -17,11 +17,17 @@ export interface Scale {
   /** Products, projects and cards generated beyond the fixed demo goods. */
   extraProducts: number;
   extraProjects: number;
-  /** Months of store orders up to the generator's end date. */
+  /** Months of store orders up to yesterday (or the generator's --until day). */
   orderMonths: number;
-  /** Orders a store places in a month, and lines per order: [min, max]. */
-  ordersPerMonth: readonly [number, number];
+  /** Goods orders a store places in a month: [min, max]. */
+  goodsOrdersPerMonth: readonly [number, number];
+  /** Chance a store places a 美业产品 order, and a material order, in a month. */
+  aestheticChance: number;
+  materialChance: number;
+  /** Lines per goods order: [min, max]. */
   linesPerOrder: readonly [number, number];
+  /** Load the order history with COPY after the world's transaction (large), not inside it. */
+  bulkHistory: boolean;
 }
 
 export const SCALES: Record<ScaleName, Scale> = {
@@ -32,8 +38,11 @@ export const SCALES: Record<ScaleName, Scale> = {
     extraProducts: 0,
     extraProjects: 0,
     orderMonths: 12,
-    ordersPerMonth: [1, 3],
-    linesPerOrder: [3, 8],
+    goodsOrdersPerMonth: [1, 1],
+    aestheticChance: 0.3,
+    materialChance: 0.15,
+    linesPerOrder: [2, 5],
+    bulkHistory: false,
   },
   large: {
     name: 'large',
@@ -42,8 +51,11 @@ export const SCALES: Record<ScaleName, Scale> = {
     extraProducts: 4_170,
     extraProjects: 800,
     orderMonths: 24,
-    ordersPerMonth: [1, 3],
-    linesPerOrder: [6, 15],
+    goodsOrdersPerMonth: [1, 3],
+    aestheticChance: 0.35,
+    materialChance: 0.2,
+    linesPerOrder: [5, 13],
+    bulkHistory: true,
   },
 };
 

@@ -17,7 +17,7 @@
  */
 import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client';
+import type { DbHandle, Tx } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
 import { product } from '../modules/goods/schema';
 import { stockMovement, storeStock } from '../modules/stock/schema';
@@ -29,6 +29,7 @@ import {
   storeOrderPayment,
 } from '../modules/storeOrders/schema';
 import { store } from '../modules/stores/schema';
+import type { Scale } from './scale';
 import { prng } from './stores';
 
 type Rng = ReturnType<typeof prng>;
@@ -490,8 +491,23 @@ export const setOrderSequences = async (tx: Tx): Promise<void> => {
   }
 };
 
-export const seedStoreOrders = async (tx: Tx, seed = 20240601, now = new Date()): Promise<void> => {
-  const rng = prng(seed);
+export interface HistoryOptions {
+  scale: Scale;
+  /** The world's seed; the orders draw from a stream of their own derived from it. */
+  seed: number;
+  /** The history ends the day before this (Beijing). */
+  now: Date;
+}
+
+/** The history's window: `months` months up to the end of yesterday (Beijing). */
+const windowOf = (now: Date, months: number) => {
+  const to = new Date(now.getTime() - ((now.getTime() + BEIJING) % DAY) - 1);
+  return { to, from: new Date(to.getTime() - Math.round(months * 30.4375) * DAY) };
+};
+
+/** What the planner needs from the world: stores, the goods on sale, who acts; inserts the material catalogue. */
+const planInputs = async (tx: Tx, o: HistoryOptions) => {
+  const rng = prng(o.seed + 100);
   const mats = await tx
     .insert(material)
     .values(MATERIALS.map(([code, name, spec, unit, yuan]) => ({ code, name, spec, unit, price: yuan * 100 })))
@@ -521,22 +537,29 @@ export const seedStoreOrders = async (tx: Tx, seed = 20240601, now = new Date())
     store: people.find((p) => p.loginName === 'SYYG0001')?.id ?? null,
     hq: people.find((p) => p.loginName === '13800000001')?.id ?? null,
   };
-  // A year up to yesterday: today's numbers are left to the people using the demo.
-  const to = new Date(now.getTime() - ((now.getTime() + BEIJING) % DAY) - 1);
-  const from = new Date(to.getTime() - 365 * DAY);
-  // About a thousand orders: a real-looking year that still seeds each test database in about a second.
-  const plan = planStoreOrders(rng, {
+  const { from, to } = windowOf(o.now, o.scale.orderMonths);
+  const options: PlanOptions = {
     stores,
     products,
     materials: mats,
     from,
     to,
     users,
-    goodsPerMonth: [1, 1],
-    aestheticChance: 0.3,
-    materialChance: 0.15,
-    linesPerOrder: [2, 5],
-  });
+    goodsPerMonth: o.scale.goodsOrdersPerMonth,
+    aestheticChance: o.scale.aestheticChance,
+    materialChance: o.scale.materialChance,
+    linesPerOrder: o.scale.linesPerOrder,
+  };
+  return { rng, options, legacy: () => planLegacyOrders(rng, { stores, products, count: 60, before: from }) };
+};
+
+/**
+ * The demo's history inside the world's transaction: about a thousand orders over the year up to
+ * yesterday (today's numbers are left to the people using the demo), and the old records.
+ */
+export const seedStoreOrders = async (tx: Tx, o: HistoryOptions): Promise<void> => {
+  const { rng, options, legacy } = await planInputs(tx, o);
+  const plan = planStoreOrders(rng, options);
   await insertRows(tx, storeOrder, plan.orders);
   await insertRows(tx, storeOrderLine, plan.lines);
   await insertRows(tx, storeOrderPayment, plan.payments);
@@ -544,8 +567,34 @@ export const seedStoreOrders = async (tx: Tx, seed = 20240601, now = new Date())
   await insertRows(
     tx,
     storeStock,
-    plan.balances.map((r) => ({ ...r, updatedAt: to })),
+    plan.balances.map((r) => ({ ...r, updatedAt: options.to })),
   );
   await setOrderSequences(tx);
-  await insertRows(tx, legacyStoreOrder, planLegacyOrders(rng, { stores, products, count: 60, before: from }));
+  await insertRows(tx, legacyStoreOrder, legacy());
+};
+
+const keysOf = (rows: readonly Record<string, unknown>[]): string[] => [...new Set(rows.flatMap(Object.keys))];
+
+/**
+ * The large scale's history after the world's transaction: the planner's months streamed into
+ * COPY, a month at a time (memory stays at one month's rows), then the final balances. Answers
+ * how many order lines went in.
+ */
+export const copyStoreOrders = async (handle: DbHandle, o: HistoryOptions): Promise<number> => {
+  const { rng, options, legacy } = await handle.db.transaction((tx) => planInputs(tx, o));
+  const planner = storeOrderPlanner(rng, options);
+  let lines = 0;
+  for (const m of planner.months()) {
+    if (m.orders.length) await handle.copyIn(storeOrder, keysOf(m.orders), m.orders);
+    if (m.lines.length) lines += await handle.copyIn(storeOrderLine, keysOf(m.lines), m.lines);
+    if (m.payments.length) await handle.copyIn(storeOrderPayment, keysOf(m.payments), m.payments);
+    if (m.movements.length) await handle.copyIn(stockMovement, keysOf(m.movements), m.movements);
+  }
+  const balances = planner.balances().map((r) => ({ ...r, updatedAt: options.to }));
+  if (balances.length) await handle.copyIn(storeStock, keysOf(balances), balances);
+  await handle.db.transaction(async (tx) => {
+    await setOrderSequences(tx);
+    await insertRows(tx, legacyStoreOrder, legacy());
+  });
+  return lines;
 };

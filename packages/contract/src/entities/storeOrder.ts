@@ -95,7 +95,8 @@ const fields = (kinds: readonly OrderKind[]): Record<string, FieldDef> => {
       filter: 'eq',
       sort: true,
     },
-    storeName: { label: '门店', type: 'text', readOnly: true, list: { width: 130 }, filter: 'like', sort: true },
+    // Not sortable: ordering 100,000 orders by a joined name reads the whole table (the bench's EXPLAIN check).
+    storeName: { label: '门店', type: 'text', readOnly: true, list: { width: 130 }, filter: 'like' },
     storeCode: { label: '门店编码', type: 'text', readOnly: true, export: true },
     regionName: { label: '大区', type: 'text', readOnly: true, list: { width: 90 }, filter: 'like' },
   };

@@ -21,8 +21,6 @@ const submitter = alias(userAccount, 'submitter');
 // Correlated subqueries spell the outer table out (drizzle leaves single-table columns unqualified).
 const lineCount = sql<number>`(select count(*)::int from store_order_line l where l.order_id = "store_order"."id")`;
 
-export const payStatusSql = sql<string>`case when ${storeOrder.paidAmount} >= ${storeOrder.total} then 'paid' when ${storeOrder.paidAmount} > 0 then 'partial' else 'unpaid' end`;
-
 const orderBinding = (f: OrderFamily): ResourceBinding => ({
   decl: f.decl,
   table: storeOrder,
@@ -31,13 +29,12 @@ const orderBinding = (f: OrderFamily): ResourceBinding => ({
     storeName: store.name,
     storeCode: store.code,
     regionName: region.name,
-    payStatus: payStatusSql,
     lineCount,
     submitterName: submitter.nickname,
   },
   joins: [
-    { table: store, on: eq(store.id, storeOrder.storeId), inner: true },
-    { table: region, on: eq(region.id, store.regionId), inner: true },
+    { table: store, on: eq(store.id, storeOrder.storeId) },
+    { table: region, on: eq(region.id, store.regionId) },
     { table: submitter, on: eq(submitter.id, storeOrder.createdBy) },
   ],
   where: f.kinds.length === 1 ? eq(storeOrder.kind, f.kinds[0]!) : inArray(storeOrder.kind, [...f.kinds]),
@@ -60,8 +57,8 @@ export const legacyOrderBinding: ResourceBinding = {
     lineCount: sql<number>`jsonb_array_length("legacy_store_order"."lines")`,
   },
   joins: [
-    { table: store, on: eq(store.id, legacyStoreOrder.storeId), inner: true },
-    { table: region, on: eq(region.id, store.regionId), inner: true },
+    { table: store, on: eq(store.id, legacyStoreOrder.storeId) },
+    { table: region, on: eq(region.id, store.regionId) },
   ],
   scope: (s) => storeScopeFilter(s, legacyStoreOrder.storeId),
 };

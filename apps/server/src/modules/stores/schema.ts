@@ -45,6 +45,8 @@ export const store = pgTable(
   },
   (t) => [
     index('store_region_idx').on(t.regionId),
+    // Lists of orders, staff and stock sorted by store name walk the stores in name order.
+    index('store_name_idx').on(t.name, t.id),
     index('store_boss_idx').on(t.bossUserId),
     index('store_status_idx').on(t.status),
     index('store_division_idx').on(t.divisionCode),

@@ -18,8 +18,9 @@ export interface Join {
   table: PgTable;
   on: SQL;
   /**
-   * Inner join; left join by default. Prefer the left join for a not-null foreign key: the rows
-   * are the same, and PostgreSQL drops a left join that a query (the total) does not read.
+   * Inner join; left join by default. A left join must match at most one row (a parent by its
+   * key): the list's total leaves out the left joins its filters do not read. Prefer the left join
+   * for a not-null foreign key too: the rows are the same and the total is cheaper.
    */
   inner?: boolean;
 }

@@ -9,17 +9,20 @@ import { rangeKeys } from '@zb/contract/resource/schemas';
 import {
   and,
   asc,
+  Column,
   count,
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   ilike,
   inArray,
+  is,
   isNull,
   lt,
   lte,
-  type SQL,
+  SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -145,13 +148,46 @@ interface Builder {
   then: Promise<Values[]>['then'];
 }
 
-const from = (db: Db, b: ResourceBinding, fields: Record<string, Expr>): Builder => {
+const from = (db: Db, b: ResourceBinding, fields: Record<string, Expr>, joins = b.joins ?? []): Builder => {
   let q = db
     .select(fields as never)
     .from(b.table)
     .$dynamic() as unknown as Builder;
-  for (const j of b.joins ?? []) q = j.inner ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  for (const j of joins) q = j.inner ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
   return q;
+};
+
+/** The names of the tables whose columns an expression reads (subqueries included). */
+const tablesIn = (e: unknown, into = new Set<string>()): Set<string> => {
+  if (is(e, Column)) into.add(getTableName(e.table));
+  else if (is(e, SQL)) for (const chunk of e.queryChunks) tablesIn(chunk, into);
+  else if (is(e, SQL.Aliased)) tablesIn(e.sql, into);
+  else if (Array.isArray(e)) for (const x of e) tablesIn(x, into);
+  return into;
+};
+
+/**
+ * The joins a total needs: every inner join (it can drop rows), and the left joins the WHERE
+ * reads, with the joins those depend on. A left join matches at most one row, so leaving one out
+ * never changes the count, and the count can then be read from an index of the table alone.
+ */
+const joinsForCount = (b: ResourceBinding, where: SQL | undefined) => {
+  const joins = b.joins ?? [];
+  const needed = tablesIn(where);
+  const keep = new Set<number>();
+  for (let i = joins.length - 1; i >= 0; i--) {
+    const j = joins[i]!;
+    if (j.inner || needed.has(getTableName(j.table))) {
+      keep.add(i);
+      tablesIn(j.on, needed);
+    }
+  }
+  return joins.filter((_, i) => keep.has(i));
+};
+
+const countOf = async (db: Db, b: ResourceBinding, where: SQL | undefined): Promise<number> => {
+  const [total] = await from(db, b, { n: count() as unknown as Expr }, joinsForCount(b, where)).where(where);
+  return Number(total?.n ?? 0);
 };
 
 /** Timestamps travel as ISO strings, whatever the driver answered. */
@@ -165,21 +201,19 @@ export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: 
   const pageNo = q.pageNo as number;
   const pageSize = q.pageSize as number;
   // The page and the total are independent: on PostgreSQL they run side by side on the pool.
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     from(db, b, selection(b))
       .where(where)
       .orderBy(...orderOf(b, q))
       .limit(pageSize)
       .offset((pageNo - 1) * pageSize),
-    from(db, b, { n: count() as unknown as Expr }).where(where),
+    countOf(db, b, where),
   ]);
-  return { list: rows.map(normalize), total: Number(total?.n ?? 0) };
+  return { list: rows.map(normalize), total };
 };
 
-export const countRows = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number> => {
-  const [total] = await from(db, b, { n: count() as unknown as Expr }).where(listWhere(b, scope, q));
-  return Number(total?.n ?? 0);
-};
+export const countRows = (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number> =>
+  countOf(db, b, listWhere(b, scope, q));
 
 /** One row as the detail shows it, or undefined when it does not exist for this caller. */
 export const findRow = async (
