@@ -20,6 +20,7 @@ import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { stockRoutes } from './modules/stock/routes';
 import { storeOrderRoutes } from './modules/storeOrders/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
@@ -93,6 +94,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(goodsRoutes);
   await app.register(storeRoutes);
   await app.register(staffRoutes);
+  await app.register(stockRoutes);
   await app.register(storeOrderRoutes);
   await app.register(storesMoreRoutes);
 

@@ -1,11 +1,16 @@
-/** moveStock: balances in base units, one movement row per line, refusal below zero changes nothing. */
+/**
+ * moveStock: balances in base units, one movement row per line, refusal below zero changes
+ * nothing; and a store's stock and movements as its detail page reads them, within data scope.
+ */
+import { STOCK_API } from '@zb/contract/api/stock';
 import { ERR } from '@zb/contract/errcodes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
+import { userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { product } from '../goods/schema';
-import { store } from '../stores/schema';
+import { region, store } from '../stores/schema';
 import { stockMovement, storeStock } from './schema';
 import { moveStock } from './service';
 
@@ -30,7 +35,8 @@ const movements = (refId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [s] = await t.db.select({ id: store.id }).from(store).limit(1);
+  // 上海徐汇店, in 华东大区 (李强's region).
+  const [s] = await t.db.select({ id: store.id }).from(store).where(eq(store.code, 'SH001'));
   storeId = s!.id;
   const [b] = await t.db
     .insert(product)
@@ -99,5 +105,46 @@ describe('moveStock', () => {
     expect(await balance(box)).toBe(3);
     expect(await balance(bottle)).toBe(700);
     expect(await movements(3)).toHaveLength(0);
+  });
+});
+
+describe("a store's stock on its detail page", () => {
+  it('lists what the store holds, as a person reads it, and its latest movements first', async () => {
+    const admin = await t.signIn('admin', 'admin123');
+    const res = await admin.call(STOCK_API.storeStock, { query: { storeId } });
+    expect(res.body.errcode, res.raw).toBe(ERR.OK);
+    const held = res.body.data.filter((r) => r.productId === bottle || r.productId === box);
+    expect(held.map((r) => [r.productName, r.quantity, r.display])).toEqual([
+      ['测试洗发水', 700, '1瓶 200ml'],
+      ['测试发膜', 3, '3盒'],
+    ]);
+    const moves = await admin.call(STOCK_API.storeMovements, { query: { storeId } });
+    const ours = moves.body.data.filter((m) => m.refType === 'test');
+    // Newest first; the two lines of one receipt share its time and come in reverse line order.
+    expect(ours.map((m) => [m.kindName, m.productName, m.display, m.balanceDisplay])).toEqual([
+      ['服务消耗', '测试洗发水', '-300ml', '1瓶 200ml'],
+      ['订货收货', '测试发膜', '+3盒', '3盒'],
+      ['订货收货', '测试洗发水', '+2瓶', '2瓶'],
+    ]);
+  });
+
+  it('answers a region user only for the stores of their region', async () => {
+    const liqiang = await t.signIn(
+      '13800000002',
+      'region123',
+      await userRoleIdOf(t.db, '13800000002', 'REGION_MANAGER'),
+    );
+    const [south] = await t.db
+      .select({ id: store.id })
+      .from(store)
+      .innerJoin(region, eq(region.id, store.regionId))
+      .where(eq(region.name, '华南大区'))
+      .limit(1);
+    const refused = await liqiang.call(STOCK_API.storeStock, { query: { storeId: south!.id } });
+    expect(refused.body.errcode).toBe(ERR.RECORD_NOT_FOUND);
+    const own = await liqiang.call(STOCK_API.storeStock, { query: { storeId } });
+    expect(own.body.errcode, own.raw).toBe(ERR.OK);
+    const bad = await liqiang.call(STOCK_API.storeMovements, { query: { storeId: 'x' as never } });
+    expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
   });
 });

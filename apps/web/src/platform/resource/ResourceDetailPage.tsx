@@ -4,6 +4,7 @@
  */
 import type { AnyResource } from '@zb/contract/resource/define';
 import { Card, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type CustomInputs, CustomInputsContext } from './customInputs';
 import { ResourceDetail } from './ResourceDetail';
@@ -16,7 +17,16 @@ const idOf = (raw: string | null): number | null => {
   return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-export function ResourceDetailPage({ decl, inputs }: { decl: AnyResource; inputs?: CustomInputs }) {
+export function ResourceDetailPage({
+  decl,
+  inputs,
+  below,
+}: {
+  decl: AnyResource;
+  inputs?: CustomInputs;
+  /** What the page shows under an existing row (not while creating one), e.g. a store's stock. */
+  below?: (id: number) => ReactNode;
+}) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const q = new URLSearchParams(search);
@@ -36,6 +46,7 @@ export function ResourceDetailPage({ decl, inputs }: { decl: AnyResource; inputs
           onCancel={() => (creating ? navigate(decl.page) : navigate(detailUrl(decl, id), { replace: true }))}
         />
       </Card>
+      {below && !creating && id !== null ? below(id) : null}
     </CustomInputsContext.Provider>
   );
 }
