@@ -6,9 +6,9 @@
  */
 import { GROUPS } from '@zb/contract/groups';
 import { ROUTES, type RouteDef } from '@zb/contract/routes';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, submitPasswordLogin, useBrowser } from './browser';
+import { button, pathOf, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -30,10 +30,6 @@ const expectedEntries = (group: string): string[] =>
   ROUTES.filter((r) => r.group === group && !r.hidden && (GRANTED.includes(r) || r.codes.length === 0)).map(
     (r) => r.title,
   );
-
-/** antd puts a space between the two characters of a two-character button. */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
 
 /** A node of an antd tree by its own title (its name also holds the switcher's 展开/收起). */
 const treeNode = (tree: Locator, title: string) =>

@@ -2,7 +2,7 @@
  * Debian's Chromium driven by playwright-core, launched as the machine notes say (no downloads,
  * no background networking). Each test file gets its own browser; each test its own context.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 const FLAGS = [
@@ -51,3 +51,7 @@ export const submitPasswordLogin = async (page: Page, user: string, password: st
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 };
+
+/** A button by its text: antd puts a space between the two characters of a two-character button. */
+export const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });

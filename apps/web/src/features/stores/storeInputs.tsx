@@ -12,9 +12,10 @@ export const cascaderValueOf = (code: unknown): number[] | undefined => {
   return parts.map(Number);
 };
 
-function RegionSelect({ value, onChange, disabled }: CustomInputProps) {
+function RegionSelect({ id, value, onChange, disabled }: CustomInputProps) {
   return (
     <LookupSelect
+      id={id}
       endpoint={STORE_API.regions}
       disabled={disabled}
       placeholder="请选择大区"
@@ -24,9 +25,10 @@ function RegionSelect({ value, onChange, disabled }: CustomInputProps) {
   );
 }
 
-function BossSelect({ value, onChange, disabled }: CustomInputProps) {
+function BossSelect({ id, value, onChange, disabled }: CustomInputProps) {
   return (
     <LookupSelect
+      id={id}
       endpoint={STORE_API.bosses}
       disabled={disabled}
       placeholder="请选择门店老板账号"
@@ -36,9 +38,10 @@ function BossSelect({ value, onChange, disabled }: CustomInputProps) {
   );
 }
 
-function DivisionInput({ value, onChange, disabled }: CustomInputProps) {
+function DivisionInput({ id, value, onChange, disabled }: CustomInputProps) {
   return (
     <RegionCascader
+      id={id}
       disabled={disabled}
       value={cascaderValueOf(value)}
       onChange={(next) => onChange?.(next?.length ? String(next[next.length - 1]) : null)}

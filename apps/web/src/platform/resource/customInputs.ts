@@ -1,11 +1,13 @@
 /**
  * A page may give a field its own control (e.g. a parent picker that follows another field).
- * The control sits inside the field's Form.Item, which hands it `value` and `onChange`.
+ * The control sits inside the field's Form.Item, which hands it `value`, `onChange` and `id` (give
+ * the id to the focusable element, so the field's label names it).
  */
 import type { FieldDef } from '@zb/contract/resource/define';
 import { type ComponentType, createContext } from 'react';
 
 export interface CustomInputProps {
+  id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
   disabled?: boolean;
