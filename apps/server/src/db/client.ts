@@ -75,9 +75,27 @@ export const openPglite = (dataDir: string | null): Promise<DbHandle> => {
  */
 export const PG_CONNECTION = { random_page_cost: 1.1 } as const;
 
+/**
+ * The client as drizzle sees it, with every statement prepared on its connection (postgres-js
+ * keeps them by text): drizzle asks for a server-side prepared statement only for a named
+ * `.prepare()`, so each call would otherwise be parsed and planned again — the session lookup
+ * behind every request spends longer planning its joins than running them.
+ */
+const preparing = (client: postgres.Sql): postgres.Sql =>
+  new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+          target.unsafe(query, params as never[], { ...options, prepare: true });
+      }
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
 export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => {
   const client = postgres(url, { max, onnotice: () => {}, connection: PG_CONNECTION });
-  const db = drizzlePostgres({ client });
+  const db = drizzlePostgres({ client: preparing(client) });
   return {
     db,
     driver: 'postgres',
