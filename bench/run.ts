@@ -160,7 +160,7 @@ const main = async () => {
     '|---|---|---|---|',
     ...rows.map(([m, r, b, ok]) => `| ${m} | ${r} | ${b} | ${ok ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; machine: ${process.arch}, Node ${process.version}).`;
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; data generator from an empty database with the default seed; lists at the large scale: 100 requests one at a time after 20 warm-up ones, signed in as admin, against the same statements captured from the engine and replayed prepared and side by side on postgres-js; machine: ${process.arch}, Node ${process.version}).`;
   const file = join(repoRoot, 'BENCHMARKS.md');
   const doc = readFileSync(file, 'utf8');
   const next = doc.replace(
