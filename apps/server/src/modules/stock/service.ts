@@ -1,8 +1,8 @@
 /**
  * Moving store stock. `moveStock` is the only writer of store_stock: it runs inside the caller's
- * transaction (the one writing the business record), adds each movement to the balance with an
- * upsert that locks the (store, product) row, refuses with STOCK-40901 when a balance would go
- * below zero, and writes one stock_movement row per line with the balance after it.
+ * transaction (the one writing the business record), locks the (store, product) rows with an
+ * upsert, refuses with STOCK-40901 when a balance would go below zero, and writes the new balances
+ * and one stock_movement row per line with the balance after it.
  */
 import { ERR } from '@zb/contract/errcodes';
 import type { StockMovementKind } from '@zb/contract/stock';
@@ -30,7 +30,10 @@ export interface StockRef {
   note?: string | null;
 }
 
-/** Applies the moves in one transaction; answers each line's balance after it (base units). */
+/**
+ * Applies the moves in one transaction, in four statements whatever the number of lines; answers
+ * each line's balance after it (base units).
+ */
 export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockRef): Promise<number[]> => {
   if (moves.length === 0) return [];
   const ids = [...new Set(moves.map((m) => m.productId))];
@@ -39,41 +42,44 @@ export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockR
     .from(product)
     .where(inArray(product.id, ids));
   const byId = new Map(products.map((p) => [p.id, p]));
-  const balances: number[] = [];
-  const rows: (typeof stockMovement.$inferInsert)[] = [];
-  // A fixed order of (store, product) keeps two transactions from locking the same rows in turn.
-  const ordered = moves
-    .map((m, i) => ({ m, i }))
-    .sort((a, b) => a.m.storeId - b.m.storeId || a.m.productId - b.m.productId || a.i - b.i);
-  for (const { m, i } of ordered) {
+  const lines = moves.map((m, i) => {
     const p = byId.get(m.productId);
     if (!p) throw new BizError(ERR.PARAM_INVALID, '商品不存在或已被删除');
-    const quantity = m.base ?? toBaseUnits(p, m.pieces ?? 0);
-    if (quantity === 0) continue;
-    const [row] = await tx
-      .insert(storeStock)
-      .values({ storeId: m.storeId, productId: m.productId, quantity: 0 })
-      .onConflictDoUpdate({
-        target: [storeStock.storeId, storeStock.productId],
-        set: { updatedAt: sql`now()` },
-      })
-      .returning({ quantity: storeStock.quantity });
-    const after = row!.quantity + quantity;
+    return { ...m, i, p, quantity: m.base ?? toBaseUnits(p, m.pieces ?? 0) };
+  });
+  // Lines in a fixed order of (store, product): two transactions lock the same rows in the same turn.
+  const ordered = lines
+    .filter((l) => l.quantity !== 0)
+    .sort((a, b) => a.storeId - b.storeId || a.productId - b.productId || a.i - b.i);
+  if (ordered.length === 0) return lines.map(() => 0);
+  const keyOf = (l: { storeId: number; productId: number }) => `${l.storeId}:${l.productId}`;
+  const keys = [...new Map(ordered.map((l) => [keyOf(l), { storeId: l.storeId, productId: l.productId }])).values()];
+
+  // Every row exists and is locked by this statement; it answers what each holds now.
+  const held = await tx
+    .insert(storeStock)
+    .values(keys.map((k) => ({ ...k, quantity: 0 })))
+    .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { updatedAt: sql`now()` } })
+    .returning({ storeId: storeStock.storeId, productId: storeStock.productId, quantity: storeStock.quantity });
+  const balance = new Map(held.map((h) => [keyOf(h), h.quantity]));
+
+  const balances: number[] = lines.map(() => 0);
+  const rows: (typeof stockMovement.$inferInsert)[] = [];
+  for (const l of ordered) {
+    const now = balance.get(keyOf(l)) ?? 0;
+    const after = now + l.quantity;
     if (after < 0) {
       throw new BizError(
         ERR.STOCK_SHORT,
-        `「${p.name}」库存不足：现有 ${formatStock(p, row!.quantity)}，需要 ${formatStock(p, -quantity)}`,
+        `「${l.p.name}」库存不足：现有 ${formatStock(l.p, now)}，需要 ${formatStock(l.p, -l.quantity)}`,
       );
     }
-    await tx
-      .update(storeStock)
-      .set({ quantity: after })
-      .where(sql`${storeStock.storeId} = ${m.storeId} and ${storeStock.productId} = ${m.productId}`);
-    balances[i] = after;
+    balance.set(keyOf(l), after);
+    balances[l.i] = after;
     rows.push({
-      storeId: m.storeId,
-      productId: m.productId,
-      quantity,
+      storeId: l.storeId,
+      productId: l.productId,
+      quantity: l.quantity,
       balanceAfter: after,
       kind: ref.kind,
       refType: ref.refType,
@@ -82,7 +88,14 @@ export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockR
       createdBy: ref.userId,
     });
   }
-  if (rows.length) await tx.insert(stockMovement).values(rows);
+  const values = sql.join(
+    keys.map((k) => sql`(${k.storeId}::int, ${k.productId}::int, ${balance.get(keyOf(k))!}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${storeStock} set quantity = v.quantity
+    from (values ${values}) as v(store_id, product_id, quantity)
+    where ${storeStock.storeId} = v.store_id and ${storeStock.productId} = v.product_id`);
+  await tx.insert(stockMovement).values(rows);
   return balances;
 };
 

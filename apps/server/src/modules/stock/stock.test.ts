@@ -108,6 +108,40 @@ describe('moveStock', () => {
   });
 });
 
+describe('moveStock, several lines of one product', () => {
+  it('applies them in order, each movement with the balance after it', async () => {
+    const after = await t.db.transaction((tx) =>
+      moveStock(
+        tx,
+        [
+          { storeId, productId: bottle, pieces: 1 },
+          { storeId, productId: bottle, base: -100 },
+        ],
+        { kind: 'adjust', refType: 'test-many', refId: 4, userId: null },
+      ),
+    );
+    expect(after).toEqual([1200, 1100]);
+    expect(await balance(bottle)).toBe(1100);
+    const rows = await t.db
+      .select()
+      .from(stockMovement)
+      .where(and(eq(stockMovement.refType, 'test-many'), eq(stockMovement.refId, 4)));
+    expect(rows.map((r) => [r.quantity, r.balanceAfter]).sort((a, b) => b[1]! - a[1]!)).toEqual([
+      [500, 1200],
+      [-100, 1100],
+    ]);
+    // Back to where the detail page's test expects the bottle.
+    await t.db.transaction((tx) =>
+      moveStock(tx, [{ storeId, productId: bottle, base: -400 }], {
+        kind: 'adjust',
+        refType: 'test-many',
+        refId: 5,
+        userId: null,
+      }),
+    );
+  });
+});
+
 describe("a store's stock on its detail page", () => {
   it('lists what the store holds, as a person reads it, and its latest movements first', async () => {
     const admin = await t.signIn('admin', 'admin123');

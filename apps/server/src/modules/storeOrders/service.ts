@@ -445,8 +445,13 @@ export const receiveOrder = (db: Db, f: OrderFamily, auth: Auth, body: ReceiveBo
       if (qty > l.quantity) throw fieldError('lines', `「${l.name}」实收数量不能大于订货数量 ${l.quantity}`);
       return { ...l, qty };
     });
-    for (const l of received) {
-      await tx.update(storeOrderLine).set({ receivedQty: l.qty }).where(eq(storeOrderLine.id, l.id));
+    if (received.length) {
+      const values = sql.join(
+        received.map((l) => sql`(${l.id}::int, ${l.qty}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${storeOrderLine} set received_qty = v.qty
+        from (values ${values}) as v(id, qty) where ${storeOrderLine.id} = v.id`);
     }
     if (f.key !== 'material') {
       await moveStock(
