@@ -42,17 +42,16 @@ export const REPORTED_TABLES = [
 
 export class DatabaseNotEmpty extends Error {}
 
-const tableExists = async (handle: DbHandle, name: string): Promise<boolean> => {
-  const rows = (await handle.db.execute(sql`select to_regclass(${`public.${name}`}) as t`)) as unknown as
-    | { rows: { t: string | null }[] }
-    | { t: string | null }[];
-  const list = Array.isArray(rows) ? rows : rows.rows;
-  return list[0]?.t != null;
-};
-
 /** Rows of a raw query on either driver. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+const tableExists = async (handle: DbHandle, name: string): Promise<boolean> => {
+  const [row] = rowsOf<{ t: string | null }>(
+    await handle.db.execute(sql`select to_regclass(${`public.${name}`}) as t`),
+  );
+  return row?.t != null;
+};
 
 export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise<GenerateReport> => {
   const started = performance.now();
