@@ -9,6 +9,7 @@ import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProductOptions, useProjectOptions, useStoredCardOptions } from './api';
 
 interface Props {
+  id?: string;
   options: readonly GoodsOption[] | undefined;
   loading: boolean;
   value?: number | null;
@@ -25,6 +26,7 @@ interface Props {
 export const goodsLabel = (o: GoodsOption) => `${o.name}（${o.code}）${o.status === 'off' ? '（停售）' : ''}`;
 
 export function GoodsSelect({
+  id,
   options,
   loading,
   value,
@@ -38,6 +40,7 @@ export function GoodsSelect({
 }: Props) {
   return (
     <Select<number>
+      id={id}
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
       style={{ width }}
@@ -59,63 +62,36 @@ export function GoodsSelect({
 
 const asId = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
+/** A form control picking one of the goods an options hook answers. */
+const pickerOf = (
+  useOptions: () => { data?: readonly GoodsOption[]; isPending: boolean },
+  placeholder: string,
+  onSaleOnly = false,
+) =>
+  function GoodsPicker({ id, value, onChange, disabled }: CustomInputProps) {
+    const q = useOptions();
+    return (
+      <GoodsSelect
+        id={id}
+        options={q.data}
+        loading={q.isPending}
+        value={asId(value)}
+        onChange={onChange}
+        disabled={disabled}
+        placeholder={placeholder}
+        onSaleOnly={onSaleOnly}
+      />
+    );
+  };
+
 /** 主商品 of an association: any product. */
-export function ProductSelect({ value, onChange, disabled }: CustomInputProps) {
-  const q = useProductOptions();
-  return (
-    <GoodsSelect
-      options={q.data}
-      loading={q.isPending}
-      value={asId(value)}
-      onChange={onChange}
-      disabled={disabled}
-      placeholder="请选择商品"
-    />
-  );
-}
+export const ProductSelect = pickerOf(useProductOptions, '请选择商品');
 
 /** The project of a card's associated project: any project. */
-export function ProjectSelect({ value, onChange, disabled }: CustomInputProps) {
-  const q = useProjectOptions();
-  return (
-    <GoodsSelect
-      options={q.data}
-      loading={q.isPending}
-      value={asId(value)}
-      onChange={onChange}
-      disabled={disabled}
-      placeholder="请选择项目"
-    />
-  );
-}
+export const ProjectSelect = pickerOf(useProjectOptions, '请选择项目');
 
 /** The project of a course: a project on sale, or the one the course already sells. */
-export function OnSaleProjectSelect({ value, onChange, disabled }: CustomInputProps) {
-  const q = useProjectOptions();
-  return (
-    <GoodsSelect
-      options={q.data}
-      loading={q.isPending}
-      value={asId(value)}
-      onChange={onChange}
-      disabled={disabled}
-      placeholder="请选择在售项目"
-      onSaleOnly
-    />
-  );
-}
+export const OnSaleProjectSelect = pickerOf(useProjectOptions, '请选择在售项目', true);
 
 /** A stored-value card (储值卡) of an associated project. */
-export function StoredCardSelect({ value, onChange, disabled }: CustomInputProps) {
-  const q = useStoredCardOptions();
-  return (
-    <GoodsSelect
-      options={q.data}
-      loading={q.isPending}
-      value={asId(value)}
-      onChange={onChange}
-      disabled={disabled}
-      placeholder="请选择储值卡"
-    />
-  );
-}
+export const StoredCardSelect = pickerOf(useStoredCardOptions, '请选择储值卡');
