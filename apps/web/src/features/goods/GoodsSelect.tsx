@@ -62,36 +62,39 @@ export function GoodsSelect({
 
 const asId = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** A form control picking one of the goods an options hook answers. */
-const pickerOf = (
-  useOptions: () => { data?: readonly GoodsOption[]; isPending: boolean },
-  placeholder: string,
-  onSaleOnly = false,
-) =>
-  function GoodsPicker({ id, value, onChange, disabled }: CustomInputProps) {
-    const q = useOptions();
-    return (
-      <GoodsSelect
-        id={id}
-        options={q.data}
-        loading={q.isPending}
-        value={asId(value)}
-        onChange={onChange}
-        disabled={disabled}
-        placeholder={placeholder}
-        onSaleOnly={onSaleOnly}
-      />
-    );
-  };
+/** Where each picker takes its goods from, what it asks for, and whether only goods on sale go. */
+const SOURCES = {
+  product: { useOptions: useProductOptions, placeholder: '请选择商品', onSaleOnly: false },
+  project: { useOptions: useProjectOptions, placeholder: '请选择项目', onSaleOnly: false },
+  onSaleProject: { useOptions: useProjectOptions, placeholder: '请选择在售项目', onSaleOnly: true },
+  storedCard: { useOptions: useStoredCardOptions, placeholder: '请选择储值卡', onSaleOnly: false },
+} as const;
+
+function GoodsPicker({ source, id, value, onChange, disabled }: CustomInputProps & { source: keyof typeof SOURCES }) {
+  const { useOptions, placeholder, onSaleOnly } = SOURCES[source];
+  const q = useOptions();
+  return (
+    <GoodsSelect
+      id={id}
+      options={q.data}
+      loading={q.isPending}
+      value={asId(value)}
+      onChange={onChange}
+      disabled={disabled}
+      placeholder={placeholder}
+      onSaleOnly={onSaleOnly}
+    />
+  );
+}
 
 /** 主商品 of an association: any product. */
-export const ProductSelect = pickerOf(useProductOptions, '请选择商品');
+export const ProductSelect = (p: CustomInputProps) => <GoodsPicker source="product" {...p} />;
 
 /** The project of a card's associated project: any project. */
-export const ProjectSelect = pickerOf(useProjectOptions, '请选择项目');
+export const ProjectSelect = (p: CustomInputProps) => <GoodsPicker source="project" {...p} />;
 
 /** The project of a course: a project on sale, or the one the course already sells. */
-export const OnSaleProjectSelect = pickerOf(useProjectOptions, '请选择在售项目', true);
+export const OnSaleProjectSelect = (p: CustomInputProps) => <GoodsPicker source="onSaleProject" {...p} />;
 
 /** A stored-value card (储值卡) of an associated project. */
-export const StoredCardSelect = pickerOf(useStoredCardOptions, '请选择储值卡');
+export const StoredCardSelect = (p: CustomInputProps) => <GoodsPicker source="storedCard" {...p} />;
