@@ -89,3 +89,37 @@ export const PROJECT_PICKER_PAGES = [
   '/associatedProjectList',
   '/minorHealingProjectList',
 ] as const;
+
+/**
+ * 套餐名称, 套餐价, 原价合计 and 优惠金额 of a bundle sold at one price (a project package, a
+ * product package); `listTotalHelp` says what the list prices are summed from.
+ */
+export const bundlePriceFields = (listTotalHelp: string): Record<string, FieldDef> => ({
+  name: {
+    label: '套餐名称',
+    type: 'text',
+    required: true,
+    max: 60,
+    list: { width: 180 },
+    filter: 'like',
+    sort: true,
+  },
+  price: {
+    label: '套餐价',
+    type: 'money',
+    required: true,
+    max: MONEY_MAX,
+    list: { width: 110 },
+    filter: 'range',
+    sort: true,
+  },
+  listTotal: {
+    label: '原价合计',
+    type: 'money',
+    readOnly: true,
+    list: { width: 110 },
+    sort: true,
+    help: listTotalHelp,
+  },
+  saving: { label: '优惠金额', type: 'money', readOnly: true, list: { width: 110 }, sort: true },
+});

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
-import { createdAtField, goodsCodeField, MONEY_MAX, saleBatch, saleStatusField } from './goodsCommon';
+import { bundlePriceFields, createdAtField, goodsCodeField, saleBatch, saleStatusField } from './goodsCommon';
 
 /** Most products one product package or association holds. */
 export const PACKAGE_PRODUCTS_MAX = 30;
@@ -33,33 +33,7 @@ export const PRODUCT_PACKAGE = defineResource({
   batch: saleBatch('产品套餐', 'edit'),
   fields: {
     code: goodsCodeField('套餐编码'),
-    name: {
-      label: '套餐名称',
-      type: 'text',
-      required: true,
-      max: 60,
-      list: { width: 180 },
-      filter: 'like',
-      sort: true,
-    },
-    price: {
-      label: '套餐价',
-      type: 'money',
-      required: true,
-      max: MONEY_MAX,
-      list: { width: 110 },
-      filter: 'range',
-      sort: true,
-    },
-    listTotal: {
-      label: '原价合计',
-      type: 'money',
-      readOnly: true,
-      list: { width: 110 },
-      sort: true,
-      help: '各商品零售价 × 数量之和',
-    },
-    saving: { label: '优惠金额', type: 'money', readOnly: true, list: { width: 110 }, sort: true },
+    ...bundlePriceFields('各商品零售价 × 数量之和'),
     status: saleStatusField(),
     note: { label: '说明', type: 'textarea', max: 200 },
     items: {

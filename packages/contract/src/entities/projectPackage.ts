@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
 import { cardProjectRow } from './card';
-import { createdAtField, goodsCodeField, MONEY_MAX, saleBatch, saleStatusField } from './goodsCommon';
+import { bundlePriceFields, createdAtField, goodsCodeField, saleBatch, saleStatusField } from './goodsCommon';
 
 /** Most projects one package holds. */
 export const PACKAGE_PROJECTS_MAX = 30;
@@ -31,33 +31,7 @@ export const PROJECT_PACKAGE = defineResource({
   batch: saleBatch('套餐', 'edit'),
   fields: {
     code: goodsCodeField('套餐编码'),
-    name: {
-      label: '套餐名称',
-      type: 'text',
-      required: true,
-      max: 60,
-      list: { width: 180 },
-      filter: 'like',
-      sort: true,
-    },
-    price: {
-      label: '套餐价',
-      type: 'money',
-      required: true,
-      max: MONEY_MAX,
-      list: { width: 110 },
-      filter: 'range',
-      sort: true,
-    },
-    listTotal: {
-      label: '原价合计',
-      type: 'money',
-      readOnly: true,
-      list: { width: 110 },
-      sort: true,
-      help: '各项目价格 × 次数之和',
-    },
-    saving: { label: '优惠金额', type: 'money', readOnly: true, list: { width: 110 }, sort: true },
+    ...bundlePriceFields('各项目价格 × 次数之和'),
     validityDays: {
       label: '有效期（天）',
       type: 'int',
