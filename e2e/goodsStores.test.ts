@@ -24,14 +24,6 @@ const pick = async (page: Page, scope: Locator, label: string, option?: string) 
   await dropdown.waitFor({ state: 'hidden' });
 };
 
-/** Closes the 成功 notices of earlier steps: stacked at the top right, they cover the order's buttons. */
-const closeNotices = async (page: Page) => {
-  const notices = page.locator('.ant-notification-notice');
-  for (const close of await notices.locator('.ant-notification-notice-close').all())
-    await close.click().catch(() => {});
-  await expect.poll(() => notices.count(), { timeout: 10_000 }).toBe(0);
-};
-
 /** Answers the confirm alert that asks `question` with 确定, and fails on an alert that follows it. */
 const confirmDialog = async (page: Page, question: RegExp) => {
   const text = page.getByTestId('alert-text');
@@ -117,16 +109,12 @@ describe('goods, a store and its order, end to end', () => {
     await page.getByRole('button', { name: '提交订单' }).click();
     await page.waitForURL(/\/bookProdDetailNew\?id=\d+$/, { timeout: 30_000 });
     await page.getByText('已提交', { exact: true }).filter({ visible: true }).first().waitFor();
-
-    await closeNotices(page);
     await button(page, '审核').click();
     await confirmDialog(page, /确定审核通过订单/);
     await page.getByText('已审核', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
-    await closeNotices(page);
     await button(page, '发货').click();
     await confirmDialog(page, /已发货/);
     await page.getByText('已发货', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
-    await closeNotices(page);
     await button(page, '收货').click();
     const receive = page.getByRole('dialog', { name: '确认收货' });
     await receive.getByRole('button', { name: '确认收货' }).click();

@@ -12,10 +12,17 @@ import { NoticeHost } from '../platform/NoticeHost';
 
 const THEME = { token: { colorPrimary: '#1f6feb', borderRadius: 6 } };
 
+/**
+ * Notices open at the top centre, over the page title, and at most three at once: at the top
+ * right they covered the action buttons of detail cards (审核, 发货, 收货) for seconds after
+ * each step.
+ */
+const NOTICES = { placement: 'top', maxCount: 3 } as const;
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntApp>
+      <AntApp notification={NOTICES}>
         {children}
         <AlertHost />
         <NoticeHost />
