@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { LedgerKind, MemberCardStatus } from '../entities/member';
+import type { StorePick } from '../entities/storesCommon';
 import { endpoint } from './endpoint';
 import { idOf } from './ids';
 import { pageAccess } from './pageAccess';
@@ -124,6 +125,13 @@ export interface CardLedgerDto {
 const READ = pageAccess('/personalAccount');
 
 export const MEMBER_API = {
+  /** Stores of the caller's data scope, for the member form's 所属门店. */
+  stores: endpoint<undefined, undefined, StorePick[]>({
+    method: 'GET',
+    path: '/rest/member/stores',
+    access: pageAccess('/memberList'),
+    summary: '可选门店',
+  }),
   /** A member's consumption bills, newest first, each with its lines and the cards drawn. */
   findMemberConsume: endpoint<MemberConsumeQuery, undefined, Page<ConsumeBillDto>>({
     method: 'GET',

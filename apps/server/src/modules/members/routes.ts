@@ -3,9 +3,11 @@ import { MEMBER_API } from '@zb/contract/api/members';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { storePicks } from '../storesMore/common';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {
+  route(app, MEMBER_API.stores, (_input, { db, signedIn }) => storePicks(db, signedIn().scope));
   route(app, MEMBER_API.findMemberConsume, ({ query }, { db, signedIn }) =>
     memberConsumes(db, signedIn().scope, query),
   );
