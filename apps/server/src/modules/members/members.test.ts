@@ -594,3 +594,24 @@ describe('the member list and /personalAccount', () => {
     expect(ledger.list[1]!.refNo).toBe(s.cardNo);
   });
 });
+
+describe('demo members (seed/members.ts)', () => {
+  it('has about 300 members with six months of bills, and every card agrees with its ledger', async () => {
+    const [n] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(member)
+      .where(sql`${member.phone} not like '1390000%'`);
+    expect(n!.n).toBeGreaterThanOrEqual(250);
+    const [bills] = await t.db.select({ n: sql<number>`count(*)::int` }).from(memberConsume);
+    expect(bills!.n).toBeGreaterThan(500);
+    const drift = await t.db.execute(sql`
+      select mc.id from member_card mc
+      where (mc.kind = 'stored' and (mc.balance is distinct from
+              (select coalesce(sum(l.amount), 0)::int from card_ledger l where l.member_card_id = mc.id)
+            or mc.bonus_balance is distinct from
+              (select coalesce(sum(l.bonus_amount), 0)::int from card_ledger l where l.member_card_id = mc.id)))
+         or exists (select 1 from member_card_session s where s.member_card_id = mc.id and s.remaining <>
+              (select coalesce(sum(l.sessions), 0) from card_ledger l where l.member_card_id = mc.id and l.project_id = s.project_id))`);
+    expect((drift as unknown as { rows?: unknown[] }).rows ?? drift).toHaveLength(0);
+  });
+});
