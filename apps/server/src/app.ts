@@ -13,6 +13,7 @@ import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
 import { masterRoutes } from './modules/master/routes';
+import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
@@ -97,6 +98,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(stockRoutes);
   await app.register(storeOrderRoutes);
   await app.register(storesMoreRoutes);
+  await app.register(memberRoutes);
 
   await app.register(webPlugin);
   return app;

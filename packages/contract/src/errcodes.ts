@@ -122,6 +122,20 @@ export const ERR = {
   // Member receive (/memberReceiveAudit).
   /** The record was audited meanwhile (by someone else): it is no longer 待审核. */
   MEMBER_RECEIVE_DECIDED: 'MEMRCV-40901',
+
+  // Members and their cards (the card ledger).
+  /** A card, top-up or bill the ledger cannot take: a card off sale, a card of another member, an amount out of range. */
+  MEMBER_INVALID: 'MEMBER-40001',
+  /** A draw larger than what the card holds (balance or sessions). */
+  MEMBER_OVERDRAW: 'MEMBER-40901',
+  /** The card is past its expiry. */
+  MEMBER_CARD_EXPIRED: 'MEMBER-40902',
+  /** The member or the card is frozen (冻结). */
+  MEMBER_FROZEN: 'MEMBER-40903',
+  /** The card may not be drawn at this store (its 适用门店, or 跨级划卡 does not allow it). */
+  MEMBER_CARD_WRONG_STORE: 'MEMBER-40904',
+  /** The card does not pay for this item: a project not on the 套餐卡, a project without 关联项目 on the 储值卡. */
+  MEMBER_CARD_WRONG_ITEM: 'MEMBER-40905',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -191,6 +205,12 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.BARCODE_IMPORT_INVALID]: '导入文件有错误，未导入任何数据',
   [ERR.BARCODE_NOT_FOUND]: '该条码未登记',
   [ERR.MEMBER_RECEIVE_DECIDED]: '该领用记录已被审核，请刷新后查看',
+  [ERR.MEMBER_INVALID]: '会员卡业务信息有误',
+  [ERR.MEMBER_OVERDRAW]: '会员卡余额或次数不足',
+  [ERR.MEMBER_CARD_EXPIRED]: '会员卡已过期',
+  [ERR.MEMBER_FROZEN]: '会员或会员卡已冻结',
+  [ERR.MEMBER_CARD_WRONG_STORE]: '该会员卡不能在本店使用',
+  [ERR.MEMBER_CARD_WRONG_ITEM]: '该会员卡不能支付此项目',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

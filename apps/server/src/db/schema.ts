@@ -4,6 +4,7 @@ export * from '../modules/auth/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/master/schema';
+export * from '../modules/members/schema';
 export * from '../modules/notices/schema';
 export * from '../modules/productOnlineRate/schema';
 export * from '../modules/regions/schema';

@@ -18,6 +18,7 @@ import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
+import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -283,6 +284,7 @@ export const seedDemo = async (
     if (!scale.bulkHistory) {
       await seedStoreOrders(tx, { scale, seed, now });
       await seedStoresMore(tx);
+      await seedMembers(tx, { seed, now });
     }
   });
 };

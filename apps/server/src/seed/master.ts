@@ -269,6 +269,15 @@ const LISTS: readonly { category: MasterCategory; childCategory?: MasterCategory
       ['COUPON', '优惠券'],
     ],
   },
+  {
+    category: 'memberLevel',
+    items: [
+      ['NORMAL', '普通会员'],
+      ['SILVER', '银卡会员'],
+      ['GOLD', '金卡会员'],
+      ['DIAMOND', '钻石会员'],
+    ],
+  },
 ];
 
 interface Division {

@@ -23,6 +23,9 @@ const seedSources = (): string[] => [
     .sort()
     .map((f) => join(SEED_DIR, f)),
   fileURLToPath(new URL('../modules/resources/sync.ts', import.meta.url)),
+  // The member seed goes through the card ledger's services.
+  fileURLToPath(new URL('../modules/members/ledger.ts', import.meta.url)),
+  fileURLToPath(new URL('../modules/members/service.ts', import.meta.url)),
 ];
 
 const templateKey = (): string => {

@@ -28,6 +28,7 @@ export const MASTER_CATEGORIES = {
   gender: '性别',
   dateUnit: '时间单位',
   memberSource: '会员来源',
+  memberLevel: '会员等级',
   occupation: '职业',
   income: '收入水平',
   taxpayerType: '纳税人类型',

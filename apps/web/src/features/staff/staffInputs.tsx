@@ -4,10 +4,10 @@
  * certificates list.
  */
 import { CERTIFICATES_MAX, type Certificate, STAFF_API } from '@zb/contract/entities/staff';
-import { Button, DatePicker, Form, Input, Space } from 'antd';
+import { Button, DatePicker, Input, Space } from 'antd';
 import dayjs from 'dayjs';
+import { FormPhoneInput } from '../../platform/inputs/FormPhoneInput';
 import { LookupSelect } from '../../platform/inputs/LookupSelect';
-import { PhoneInput } from '../../platform/inputs/PhoneInput';
 import type { CustomInputProps, CustomInputs } from '../../platform/resource/customInputs';
 
 function StoreSelect({ value, onChange, disabled }: CustomInputProps) {
@@ -30,20 +30,6 @@ function AccountSelect({ value, onChange, disabled }: CustomInputProps) {
       placeholder="不关联账号"
       value={value as number | undefined}
       onChange={(v) => onChange?.(v ?? null)}
-    />
-  );
-}
-
-function StaffPhoneInput({ value, onChange }: CustomInputProps) {
-  const form = Form.useFormInstance();
-  const areaCode = (Form.useWatch('areaCode', form) as string | undefined) ?? '';
-  return (
-    <PhoneInput
-      value={{ areaCode, phone: typeof value === 'string' ? value : '' }}
-      onChange={(next) => {
-        if (next.areaCode !== areaCode) form.setFieldValue('areaCode', next.areaCode || undefined);
-        onChange?.(next.phone);
-      }}
     />
   );
 }
@@ -102,6 +88,6 @@ export function CertificatesInput({ value, onChange, disabled }: CustomInputProp
 export const STAFF_INPUTS: CustomInputs = {
   storeId: StoreSelect,
   accountId: AccountSelect,
-  phone: StaffPhoneInput,
+  phone: FormPhoneInput,
   certificates: CertificatesInput,
 };

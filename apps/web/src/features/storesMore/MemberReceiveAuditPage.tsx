@@ -7,10 +7,11 @@ import { MEMBER_RECEIVE, MEMBER_RECEIVE_API } from '@zb/contract/entities/member
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { FormPhoneInput } from '../../platform/inputs/FormPhoneInput';
 import { useCan } from '../../platform/permissions';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { ResourceListPage } from '../../platform/resource/ResourceListPage';
-import { MemberPhoneInput, ReceiveLinesInput, StorePicker } from './inputs';
+import { ReceiveLinesInput, StorePicker } from './inputs';
 
 const AuditModal = lazy(() => import('./AuditModal'));
 
@@ -20,7 +21,7 @@ function StoreInput(props: CustomInputProps) {
 
 const INPUTS = {
   storeId: StoreInput,
-  memberPhone: MemberPhoneInput,
+  memberPhone: FormPhoneInput,
   lines: ReceiveLinesInput,
 };
 

@@ -12,9 +12,8 @@ import {
   type MemberReceiveLine,
 } from '@zb/contract/entities/memberReceive';
 import type { ProductPick, StorePick } from '@zb/contract/entities/storesCommon';
-import { Button, Empty, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Empty, Input, InputNumber, Select, Space } from 'antd';
 import { LookupSelect } from '../../platform/inputs/LookupSelect';
-import { PhoneInput } from '../../platform/inputs/PhoneInput';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProductPicks } from './api';
 
@@ -63,21 +62,6 @@ export function ProductPicker({
       value={(value as number | null | undefined) ?? undefined}
       options={(products.data ?? []).map((p) => ({ value: p.id, label: productLabel(p) }))}
       onChange={(v) => onChange?.(v ?? null)}
-    />
-  );
-}
-
-/** The member's phone with the area-code input (SPEC §5); it also sets the form's areaCode. */
-export function MemberPhoneInput({ value, onChange }: CustomInputProps) {
-  const form = Form.useFormInstance();
-  const areaCode = (Form.useWatch('areaCode', form) as string | undefined) ?? '';
-  return (
-    <PhoneInput
-      value={{ areaCode, phone: typeof value === 'string' ? value : '' }}
-      onChange={(next) => {
-        if (next.areaCode !== areaCode) form.setFieldValue('areaCode', next.areaCode || undefined);
-        onChange?.(next.phone);
-      }}
     />
   );
 }

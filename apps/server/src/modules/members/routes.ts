@@ -1,0 +1,17 @@
+/** Members (SPEC §2.6 /memberList, /personalAccount; §7.3 GET /rest/member/findMemberConsume). */
+import { MEMBER_API } from '@zb/contract/api/members';
+import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resource/register';
+import { route } from '../../platform/route';
+import { storePicks } from '../storesMore/common';
+import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
+
+export const memberRoutes = async (app: FastifyInstance) => {
+  route(app, MEMBER_API.stores, (_input, { db, signedIn }) => storePicks(db, signedIn().scope));
+  route(app, MEMBER_API.findMemberConsume, ({ query }, { db, signedIn }) =>
+    memberConsumes(db, signedIn().scope, query),
+  );
+  route(app, MEMBER_API.cards, ({ query }, { db, signedIn }) => memberCards(db, signedIn().scope, query.memberId));
+  route(app, MEMBER_API.cardLedger, ({ query }, { db, signedIn }) => cardLedgerPage(db, signedIn().scope, query));
+  registerResource(app, memberBinding);
+};

@@ -1,0 +1,290 @@
+/**
+ * Members (docs/domain.md "Members"): the member file, the cards a member holds, the card ledger
+ * and the consumption bills. Money is integer 分. A card's balance, bonus balance and sessions
+ * change only in modules/members/ledger.ts, each change one card_ledger row written in the same
+ * transaction as the business record (a card opened, a top-up, a bill).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { userAccount } from '../auth/schema';
+import { card, product, project } from '../goods/schema';
+import { masterItem } from '../master/schema';
+import { staff } from '../staff/schema';
+import { store } from '../stores/schema';
+
+const lookup = (name: string) => integer(name).references(() => masterItem.id, { onDelete: 'set null' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const createdBy = () => integer('created_by').references(() => userAccount.id, { onDelete: 'set null' });
+
+export const member = pgTable(
+  'member',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 会员编号: HY and the id in eight digits. */
+    code: text('code').notNull().generatedAlwaysAs(sql`'HY' || lpad(id::text, 8, '0')`),
+    name: text('name').notNull(),
+    areaCode: text('area_code').notNull().default('0086'),
+    phone: text('phone').notNull(),
+    genderId: lookup('gender_id'),
+    /** Lookup memberLevel (会员等级). */
+    levelId: lookup('level_id'),
+    /** Lookup memberSource (会员来源). */
+    sourceId: lookup('source_id'),
+    birthday: date('birthday', { mode: 'string' }),
+    /** The home store: the member's data scope follows it. */
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    joinedAt: at('joined_at').notNull().defaultNow(),
+    /** normal 正常, frozen 冻结 (contract MEMBER_STATUSES). */
+    status: text('status').notNull().default('normal'),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('member_code_uq').on(t.code),
+    unique('member_phone_uq').on(t.phone),
+    index('member_store_idx').on(t.storeId, t.joinedAt),
+    index('member_joined_idx').on(t.joinedAt, t.id),
+    index('member_name_idx').on(t.name),
+    check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
+  ],
+);
+
+/** A card a member holds: one sale of a card product (goods `card`). */
+export const memberCard = pgTable(
+  'member_card',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 卡号: KH and the id in eight digits. */
+    cardNo: text('card_no').notNull().generatedAlwaysAs(sql`'KH' || lpad(id::text, 8, '0')`),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => card.id),
+    /** The card product's kind when sold: 'combo' 套餐卡 or 'stored' 储值卡. */
+    kind: text('kind').notNull(),
+    /** The store that sold it. */
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    openedAt: at('opened_at').notNull(),
+    /** openedAt + the card's validityDays; from then on it draws nothing. */
+    expiresAt: at('expires_at').notNull(),
+    /** active 正常, frozen 冻结 (contract MEMBER_CARD_STATUSES). */
+    status: text('status').notNull().default('active'),
+    /** 分 paid at 开卡. */
+    paid: integer('paid').notNull(),
+    /** 储值卡 only: principal and bonus balances in 分 (null on a 套餐卡). Written by the ledger only. */
+    balance: integer('balance'),
+    bonusBalance: integer('bonus_balance'),
+    createdBy: createdBy(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('member_card_no_uq').on(t.cardNo),
+    index('member_card_member_idx').on(t.memberId, t.openedAt),
+    index('member_card_card_idx').on(t.cardId),
+    index('member_card_store_idx').on(t.storeId),
+    check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
+    check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
+    check(
+      'member_card_balance_chk',
+      sql`(${t.kind} = 'stored' and ${t.balance} >= 0 and ${t.bonusBalance} >= 0) or (${t.kind} = 'combo' and ${t.balance} is null and ${t.bonusBalance} is null)`,
+    ),
+    check('member_card_paid_chk', sql`${t.paid} >= 0`),
+  ],
+);
+
+/** 套餐卡: the sessions of each project the card holds and what is left. Written by the ledger only. */
+export const memberCardSession = pgTable(
+  'member_card_session',
+  {
+    memberCardId: integer('member_card_id')
+      .notNull()
+      .references(() => memberCard.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    total: integer('total').notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberCardId, t.projectId] }),
+    index('member_card_session_project_idx').on(t.projectId),
+    check('member_card_session_chk', sql`${t.remaining} >= 0 and ${t.total} > 0`),
+  ],
+);
+
+/** 充值: money put on a 储值卡 (the business record of a top-up ledger row). */
+export const cardTopUp = pgTable(
+  'card_top_up',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 充值单号: CZ and the id in ten digits. */
+    topUpNo: text('top_up_no').notNull().generatedAlwaysAs(sql`'CZ' || lpad(id::text, 10, '0')`),
+    memberCardId: integer('member_card_id')
+      .notNull()
+      .references(() => memberCard.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    /** 分 paid (= principal added) and bonus added. */
+    amount: integer('amount').notNull(),
+    bonus: integer('bonus').notNull().default(0),
+    toppedUpAt: at('topped_up_at').notNull(),
+    /** A retried request with the same key answers the first top-up. */
+    requestKey: text('request_key'),
+    createdBy: createdBy(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('card_top_up_no_uq').on(t.topUpNo),
+    unique('card_top_up_request_uq').on(t.requestKey),
+    index('card_top_up_card_idx').on(t.memberCardId),
+    check('card_top_up_amount_chk', sql`${t.amount} > 0 and ${t.bonus} >= 0`),
+  ],
+);
+
+/** 消费单: one visit's bill — what the member had, what their cards paid and what was paid otherwise. */
+export const memberConsume = pgTable(
+  'member_consume',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 消费单号: XF and the id in ten digits. */
+    billNo: text('bill_no').notNull().generatedAlwaysAs(sql`'XF' || lpad(id::text, 10, '0')`),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    consumedAt: at('consumed_at').notNull(),
+    /** 分: total = paidByCard + paidOther. */
+    total: integer('total').notNull(),
+    paidByCard: integer('paid_by_card').notNull(),
+    paidOther: integer('paid_other').notNull(),
+    remark: text('remark'),
+    /** A retried request with the same key answers the first bill instead of drawing twice. */
+    requestKey: text('request_key'),
+    createdBy: createdBy(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('member_consume_bill_uq').on(t.billNo),
+    unique('member_consume_request_uq').on(t.requestKey),
+    index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
+    index('member_consume_store_idx').on(t.storeId, t.consumedAt),
+    check(
+      'member_consume_money_chk',
+      sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
+    ),
+  ],
+);
+
+/** One line of a bill: a project or a product, and the card it drew (if any). */
+export const memberConsumeLine = pgTable(
+  'member_consume_line',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    consumeId: integer('consume_id')
+      .notNull()
+      .references(() => memberConsume.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    /** 'project' or 'product': which of the two ids is set. */
+    itemKind: text('item_kind').notNull(),
+    projectId: integer('project_id').references(() => project.id),
+    productId: integer('product_id').references(() => product.id),
+    quantity: integer('quantity').notNull(),
+    /** 分, after the card's discount; amount = quantity × unitPrice. */
+    unitPrice: integer('unit_price').notNull(),
+    amount: integer('amount').notNull(),
+    memberCardId: integer('member_card_id').references(() => memberCard.id),
+    /** Sessions drawn from a 套餐卡. */
+    sessions: integer('sessions'),
+    /** 分 drawn from a 储值卡 (principal + bonus). */
+    cardAmount: integer('card_amount').notNull().default(0),
+    /** A trial project (体验项目) recorded in trial_use. */
+    trial: boolean('trial').notNull().default(false),
+  },
+  (t) => [
+    unique('member_consume_line_uq').on(t.consumeId, t.line),
+    index('member_consume_line_card_idx').on(t.memberCardId),
+    check(
+      'member_consume_line_item_chk',
+      sql`(${t.itemKind} = 'project' and ${t.projectId} is not null and ${t.productId} is null) or (${t.itemKind} = 'product' and ${t.productId} is not null and ${t.projectId} is null)`,
+    ),
+    check(
+      'member_consume_line_money_chk',
+      sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.amount} = ${t.quantity} * ${t.unitPrice} and ${t.cardAmount} >= 0 and ${t.cardAmount} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/**
+ * Every change of a member card's balance or sessions, append-only: kind, the signed change, the
+ * balance after it, the business record it belongs to, who and when. (refType, refId, seq) is its
+ * idempotency key: a business record writes each of its rows once.
+ */
+export const cardLedger = pgTable(
+  'card_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberCardId: integer('member_card_id')
+      .notNull()
+      .references(() => memberCard.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** open 开卡, topUp 充值, consume 消费, refund 退款, adjust 调整 (contract LEDGER_KINDS). */
+    kind: text('kind').notNull(),
+    /** Signed 分 of the principal and of the bonus (储值卡). */
+    amount: integer('amount').notNull().default(0),
+    bonusAmount: integer('bonus_amount').notNull().default(0),
+    balanceAfter: integer('balance_after'),
+    bonusAfter: integer('bonus_after'),
+    /** 套餐卡: the project whose sessions moved, signed, and what is left of them after. */
+    projectId: integer('project_id').references(() => project.id),
+    sessions: integer('sessions'),
+    sessionsAfter: integer('sessions_after'),
+    /** The business record: ('member_card', id) at 开卡, ('card_top_up', id), ('member_consume', id). */
+    refType: text('ref_type').notNull(),
+    refId: integer('ref_id').notNull(),
+    /** The row's place within its business record. */
+    seq: integer('seq').notNull(),
+    /** Where it happened. */
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    createdBy: createdBy(),
+    /** When the business record happened. */
+    at: at('at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('card_ledger_ref_uq').on(t.refType, t.refId, t.seq),
+    index('card_ledger_card_idx').on(t.memberCardId, t.id),
+    index('card_ledger_member_idx').on(t.memberId, t.at),
+    check('card_ledger_kind_chk', sql`${t.kind} in ('open', 'topUp', 'consume', 'refund', 'adjust')`),
+    check(
+      'card_ledger_after_chk',
+      sql`coalesce(${t.balanceAfter}, 0) >= 0 and coalesce(${t.bonusAfter}, 0) >= 0 and coalesce(${t.sessionsAfter}, 0) >= 0`,
+    ),
+  ],
+);

@@ -1,0 +1,136 @@
+/**
+ * Under a member's file (/personalAccount): 会员卡 — their cards with balances or sessions left,
+ * each opening its ledger (every 开卡, 充值, 消费 with the balance after it); 消费记录 — their bills
+ * (GET /rest/member/findMemberConsume), paged on the server, with a date filter.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
+import { CARD_KINDS } from '@zb/contract/entities/card';
+import { formatDate, formatDateTime } from '@zb/contract/time';
+import { Card, Table, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { call } from '../../platform/http';
+import { formatFen } from '../../platform/money';
+import { ConsumeHistory } from './ConsumeHistory';
+
+const kindTag = (kind: string) => {
+  const k = CARD_KINDS.find((x) => x.value === kind);
+  return <Tag color={k?.color}>{k?.label ?? kind}</Tag>;
+};
+
+const statusTag = (c: MemberCardDto) => {
+  if (c.status === 'frozen') return <Tag color="red">冻结</Tag>;
+  if (c.expired) return <Tag>已过期</Tag>;
+  return <Tag color="green">正常</Tag>;
+};
+
+/** 储值卡: 本金 + 赠送; 套餐卡: the sessions left of each project. */
+const holding = (c: MemberCardDto) =>
+  c.kind === 'stored' ? (
+    <span>
+      {formatFen(c.balance)}
+      <span style={{ color: '#8c8c8c' }}> ＋赠送 {formatFen(c.bonusBalance)}</span>
+    </span>
+  ) : (
+    c.sessions.map((s) => (
+      <div key={s.projectId}>
+        {s.projectName}：剩余 {s.remaining}/{s.total} 次
+      </div>
+    ))
+  );
+
+const CARD_COLUMNS: ColumnsType<MemberCardDto> = [
+  { title: '卡号', dataIndex: 'cardNo', width: 120 },
+  { title: '卡项', dataIndex: 'cardName' },
+  { title: '类型', dataIndex: 'kind', width: 80, render: kindTag },
+  { title: '余额/剩余次数', key: 'holding', width: 260, render: (_, c) => holding(c) },
+  { title: '开卡门店', dataIndex: 'storeName', width: 120 },
+  { title: '开卡时间', dataIndex: 'openedAt', width: 110, render: (v: string) => formatDate(v) },
+  { title: '到期日', dataIndex: 'expiresAt', width: 110, render: (v: string) => formatDate(v) },
+  { title: '状态', key: 'status', width: 80, render: (_, c) => statusTag(c) },
+];
+
+const signed = (n: number) => (n > 0 ? `+${formatFen(n)}` : formatFen(n));
+
+const change = (r: CardLedgerDto) => {
+  if (r.sessions !== null) return `${r.projectName}　${r.sessions > 0 ? '+' : ''}${r.sessions} 次`;
+  const parts = [r.amount ? `本金 ${signed(r.amount)}` : '', r.bonusAmount ? `赠送 ${signed(r.bonusAmount)}` : ''];
+  return parts.filter(Boolean).join('，') || '—';
+};
+
+const after = (r: CardLedgerDto) =>
+  r.sessionsAfter !== null
+    ? `${r.sessionsAfter} 次`
+    : `${formatFen(r.balanceAfter)}（赠送 ${formatFen(r.bonusAfter)}）`;
+
+const LEDGER_COLUMNS: ColumnsType<CardLedgerDto> = [
+  { title: '时间', dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
+  { title: '类型', dataIndex: 'kindName', width: 70, render: (v: string) => <Tag>{v}</Tag> },
+  { title: '变动', key: 'change', render: (_, r) => change(r) },
+  { title: '变动后', key: 'after', width: 200, render: (_, r) => after(r) },
+  { title: '单据', dataIndex: 'refNo', width: 140 },
+  { title: '门店', dataIndex: 'storeName', width: 120 },
+];
+
+const LEDGER_PAGE = 10;
+
+function CardLedger({ memberCardId }: { memberCardId: number }) {
+  const [pageNo, setPageNo] = useState(1);
+  const q = useQuery({
+    queryKey: ['members', 'cardLedger', memberCardId, pageNo],
+    queryFn: () => call(MEMBER_API.cardLedger, { query: { memberCardId, pageNo, pageSize: LEDGER_PAGE } }),
+  });
+  return (
+    <Table<CardLedgerDto>
+      aria-label="会员卡流水"
+      rowKey="id"
+      size="small"
+      loading={q.isPending}
+      columns={LEDGER_COLUMNS}
+      dataSource={q.data?.list ?? []}
+      pagination={{
+        current: pageNo,
+        pageSize: LEDGER_PAGE,
+        total: q.data?.total ?? 0,
+        onChange: setPageNo,
+        showTotal: (n) => `共 ${n} 条`,
+        hideOnSinglePage: true,
+      }}
+      locale={{ emptyText: '暂无流水' }}
+    />
+  );
+}
+
+function MemberCards({ memberId }: { memberId: number }) {
+  const cards = useQuery({
+    queryKey: ['members', 'cards', memberId],
+    queryFn: () => call(MEMBER_API.cards, { query: { memberId } }),
+  });
+  return (
+    <Table<MemberCardDto>
+      aria-label="会员卡"
+      rowKey="id"
+      size="small"
+      loading={cards.isPending}
+      columns={CARD_COLUMNS}
+      dataSource={cards.data ?? []}
+      expandable={{ expandedRowRender: (c) => <CardLedger memberCardId={c.id} /> }}
+      pagination={false}
+      locale={{ emptyText: '该会员暂无会员卡' }}
+    />
+  );
+}
+
+export function MemberAccount({ memberId }: { memberId: number }) {
+  return (
+    <Card title="会员账户" style={{ marginTop: 16 }}>
+      <Tabs
+        items={[
+          { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
+          { key: 'consume', label: '消费记录', children: <ConsumeHistory memberId={memberId} /> },
+        ]}
+      />
+    </Card>
+  );
+}
