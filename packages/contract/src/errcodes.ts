@@ -122,6 +122,18 @@ export const ERR = {
   // Member receive (/memberReceiveAudit).
   /** The record was audited meanwhile (by someone else): it is no longer 待审核. */
   MEMBER_RECEIVE_DECIDED: 'MEMRCV-40901',
+
+  // Marketing activities (/activityList) and their real cards.
+  /** A step, edit or download the activity's state does not allow: someone else acted first, or it is out of order. */
+  ACTIVITY_STATE_CHANGED: 'ACT-40901',
+  /** A claim whose card number or claim code is wrong (the same answer for both: numbers cannot be probed). */
+  REAL_CARD_INVALID: 'REALCARD-40001',
+  /** A claim outside the claiming period, or of an activity that is not approved (or was stopped). */
+  REAL_CARD_NOT_OPEN: 'REALCARD-40002',
+  /** The card was claimed already. */
+  REAL_CARD_CLAIMED: 'REALCARD-40901',
+  /** The card was voided (作废). */
+  REAL_CARD_VOIDED: 'REALCARD-40902',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -191,6 +203,11 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.BARCODE_IMPORT_INVALID]: '导入文件有错误，未导入任何数据',
   [ERR.BARCODE_NOT_FOUND]: '该条码未登记',
   [ERR.MEMBER_RECEIVE_DECIDED]: '该领用记录已被审核，请刷新后查看',
+  [ERR.ACTIVITY_STATE_CHANGED]: '活动状态已变化，请刷新后重试',
+  [ERR.REAL_CARD_INVALID]: '卡号或领取码错误',
+  [ERR.REAL_CARD_NOT_OPEN]: '不在领取时间内',
+  [ERR.REAL_CARD_CLAIMED]: '该卡已被领取',
+  [ERR.REAL_CARD_VOIDED]: '该卡已作废',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */
