@@ -263,6 +263,21 @@ describe('the list, delete and 作废', () => {
     );
   });
 
+  it('the demo data has activities in three states, the approved one under way', async () => {
+    const page = okData(
+      await admin.call(MARKETING_ACTIVITY_API.list, { query: { name: '实体卡', pageSize: 50 } as never }),
+    ) as Page<ResourceRow>;
+    const demo = page.list.filter((r) =>
+      ['年终回馈·头皮清洁实体卡', '新店开业·储值实体卡', '会员日实体卡'].includes(String(r.name)),
+    );
+    expect(demo.map((r) => r.status).sort()).toEqual(['approved', 'draft', 'pending']);
+    expect(demo.find((r) => r.status === 'approved')).toMatchObject({
+      quantity: 200,
+      claimedCount: 23,
+      voidedCount: 5,
+    });
+  });
+
   it('deletes a draft with its cards, and refuses to delete an approved activity', async () => {
     const d = await create();
     okData(await admin.call(MARKETING_ACTIVITY_API.delete!, { body: { ids: [d.id] } as never }));
