@@ -89,7 +89,7 @@ export const qrcodePack = async (db: Db, id: number, log: FastifyBaseLogger): Pr
           type: 'png',
           errorCorrectionLevel: 'M',
           margin: 2,
-          width: 360,
+          width: 300,
         });
         zip.append(png, { name: `${c.number}.png` });
         appended++;
