@@ -4,6 +4,7 @@
  * the QR pack (unzipped: the card list, one PNG per card whose QR decodes to the claim URL), and
  * the claim rule the mini-program will call.
  */
+import { CONFIG_API } from '@zb/contract/api/configUtils';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import type { Page } from '@zb/contract/api/paging';
 import {
@@ -352,6 +353,30 @@ describe('qrcodePackDownloadRealCard', () => {
     const qr = jsQR(new Uint8ClampedArray(img.data), img.width, img.height);
     const key = await claimKey(t.db);
     expect(qr?.data).toBe(`https://m.example.com/claim?no=${numbers[0]}&code=${claimCodeOf(key, numbers[0]!)}`);
+  });
+
+  it('takes the claim page from the realCardClaimUrl setting (/configUtils), which must be a web address', async () => {
+    const bad = await admin.call(CONFIG_API.update, { body: { key: 'realCardClaimUrl', value: 'ftp://x' } as never });
+    expect(fieldsOf(bad.body).value).toMatch(/http/);
+    okData(
+      await admin.call(CONFIG_API.update, {
+        body: { key: 'realCardClaimUrl', value: 'https://h5.zb.cn/rc?src=card' } as never,
+      }),
+    );
+    try {
+      const a = await approved({ quantity: 1 });
+      const zip = await JSZip.loadAsync((await download(marketer, a.id)).bytes);
+      const [n] = (await cards(a.id)).list.map((c) => c.number);
+      const img = PNG.sync.read(await zip.file(`${n}.png`)!.async('nodebuffer'));
+      const qr = jsQR(new Uint8ClampedArray(img.data), img.width, img.height);
+      expect(qr?.data).toBe(`https://h5.zb.cn/rc?src=card&no=${n}&code=${claimCodeOf(await claimKey(t.db), n!)}`);
+    } finally {
+      okData(
+        await admin.call(CONFIG_API.update, {
+          body: { key: 'realCardClaimUrl', value: 'https://m.example.com/claim' } as never,
+        }),
+      );
+    }
   });
 });
 
