@@ -12,6 +12,7 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
+import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -99,6 +100,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(storeOrderRoutes);
   await app.register(storesMoreRoutes);
   await app.register(memberRoutes);
+  await app.register(marketingRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -136,6 +136,17 @@ export const ERR = {
   MEMBER_CARD_WRONG_STORE: 'MEMBER-40904',
   /** The card does not pay for this item: a project not on the 套餐卡, a project without 关联项目 on the 储值卡. */
   MEMBER_CARD_WRONG_ITEM: 'MEMBER-40905',
+  // Marketing activities (/activityList) and their real cards.
+  /** A step, edit or download the activity's state does not allow: someone else acted first, or it is out of order. */
+  ACTIVITY_STATE_CHANGED: 'ACT-40901',
+  /** A claim whose card number or claim code is wrong (the same answer for both: numbers cannot be probed). */
+  REAL_CARD_INVALID: 'REALCARD-40001',
+  /** A claim outside the claiming period, or of an activity that is not approved (or was stopped). */
+  REAL_CARD_NOT_OPEN: 'REALCARD-40002',
+  /** The card was claimed already. */
+  REAL_CARD_CLAIMED: 'REALCARD-40901',
+  /** The card was voided (作废). */
+  REAL_CARD_VOIDED: 'REALCARD-40902',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -211,6 +222,11 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MEMBER_FROZEN]: '会员或会员卡已冻结',
   [ERR.MEMBER_CARD_WRONG_STORE]: '该会员卡不能在本店使用',
   [ERR.MEMBER_CARD_WRONG_ITEM]: '该会员卡不能支付此项目',
+  [ERR.ACTIVITY_STATE_CHANGED]: '活动状态已变化，请刷新后重试',
+  [ERR.REAL_CARD_INVALID]: '卡号或领取码错误',
+  [ERR.REAL_CARD_NOT_OPEN]: '不在领取时间内',
+  [ERR.REAL_CARD_CLAIMED]: '该卡已被领取',
+  [ERR.REAL_CARD_VOIDED]: '该卡已作废',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

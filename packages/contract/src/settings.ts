@@ -15,7 +15,18 @@ export interface IntSetting {
   unit: string;
 }
 
-export type SettingDef = IntSetting;
+/** A web address (http or https) of at most `max` characters. */
+export interface UrlSetting {
+  type: 'url';
+  label: string;
+  description: string;
+  default: string;
+  max: number;
+}
+
+export type SettingDef = IntSetting | UrlSetting;
+
+export type SettingValue = number | string;
 
 export const SETTINGS = {
   exportRetentionDays: {
@@ -45,15 +56,37 @@ export const SETTINGS = {
     max: 3650,
     unit: '天',
   },
+  realCardClaimUrl: {
+    type: 'url',
+    label: '实体卡领取地址',
+    description: '实体卡二维码指向的领取页面，卡号与领取码附在其后',
+    default: 'https://m.example.com/claim',
+    max: 200,
+  },
 } as const satisfies Record<string, SettingDef>;
 
 export type SettingKey = keyof typeof SETTINGS;
 
+type KeysOf<T extends SettingDef['type']> = {
+  [K in SettingKey]: (typeof SETTINGS)[K]['type'] extends T ? K : never;
+}[SettingKey];
+
+export type IntSettingKey = KeysOf<'int'>;
+export type UrlSettingKey = KeysOf<'url'>;
+
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTINGS, key);
 
 /** The zod schema of one setting's value. */
-export const settingSchema = (key: SettingKey) => {
+export const settingSchema = (key: SettingKey): z.ZodType<SettingValue> => {
   const def: SettingDef = SETTINGS[key];
+  if (def.type === 'url') {
+    return z
+      .string({ error: `请填写${def.label}` })
+      .trim()
+      .min(1, `请填写${def.label}`)
+      .max(def.max, `${def.label}最多 ${def.max} 个字符`)
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, `${def.label}须为 http:// 或 https:// 开头的网址`);
+  }
   return z.coerce
     .number({ error: `${def.label}须为整数` })
     .int(`${def.label}须为整数`)

@@ -3,6 +3,7 @@ export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
+export * from '../modules/marketing/schema';
 export * from '../modules/master/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notices/schema';

@@ -56,3 +56,10 @@ export const loadCipherSecret = async (db: Db, configured: string | null): Promi
   if (!row) throw new Error('cipher secret missing after insert');
   return row.value;
 };
+
+/**
+ * A key for one purpose (a card's claim code, …) derived from the server secret: a key of its own,
+ * so what one purpose reveals says nothing about the cipher or another purpose.
+ */
+export const deriveKey = (secret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, `zb-${purpose}`, purpose, 32));

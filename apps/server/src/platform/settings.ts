@@ -3,7 +3,14 @@
  * setting never changed answers its declared default.
  */
 import { ERR } from '@zb/contract/errcodes';
-import { SETTINGS, type SettingKey, settingSchema } from '@zb/contract/settings';
+import {
+  type IntSettingKey,
+  SETTINGS,
+  type SettingKey,
+  type SettingValue,
+  settingSchema,
+  type UrlSettingKey,
+} from '@zb/contract/settings';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recordOperation } from './audit';
@@ -13,7 +20,7 @@ import { settingChange } from './settingsSchema';
 
 export const settingRowKey = (key: SettingKey): string => `setting.${key}`;
 
-export const readSetting = async (db: Db, key: SettingKey): Promise<number> => {
+const readAny = async (db: Db, key: SettingKey): Promise<SettingValue> => {
   const [row] = await db
     .select({ value: appSetting.value })
     .from(appSetting)
@@ -23,17 +30,29 @@ export const readSetting = async (db: Db, key: SettingKey): Promise<number> => {
   return parsed.success ? parsed.data : SETTINGS[key].default;
 };
 
+export const readSetting = (db: Db, key: IntSettingKey): Promise<number> => readAny(db, key) as Promise<number>;
+
+export const readTextSetting = (db: Db, key: UrlSettingKey): Promise<string> => readAny(db, key) as Promise<string>;
+
+/** Any setting's value, as /configUtils shows it. */
+export const readSettingValue = readAny;
+
 /**
  * Changes a setting: validated with its schema, written with its history row and its
  * operation-log row in the caller's transaction. Answers the stored value.
  */
-export const writeSetting = async (tx: Db, key: SettingKey, value: unknown, userId: number | null): Promise<number> => {
+export const writeSetting = async (
+  tx: Db,
+  key: SettingKey,
+  value: unknown,
+  userId: number | null,
+): Promise<SettingValue> => {
   const parsed = settingSchema(key).safeParse(value);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? '配置值无效';
     throw new BizError(ERR.PARAM_INVALID, message, { fields: { value: message } });
   }
-  const oldValue = String(await readSetting(tx, key));
+  const oldValue = String(await readAny(tx, key));
   const newValue = String(parsed.data);
   const now = new Date();
   await tx

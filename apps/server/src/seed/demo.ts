@@ -19,6 +19,7 @@ import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
 import { seedMembers } from './members';
+import { seedMarketing } from './marketing';
 import { seedNotices } from './notices';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -280,6 +281,7 @@ export const seedDemo = async (
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);
+    await seedMarketing(tx, now);
     // A large history goes in with COPY after this transaction (seed/generate.ts).
     if (!scale.bulkHistory) {
       await seedStoreOrders(tx, { scale, seed, now });

@@ -4,17 +4,19 @@
  * appear here.
  */
 import { z } from 'zod';
-import { isSettingKey, type SettingKey, settingSchema } from '../settings';
+import { isSettingKey, type SettingDef, type SettingKey, type SettingValue, settingSchema } from '../settings';
 import { endpoint } from './endpoint';
 import { buttonAccess, pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
 export interface SettingRow {
   key: SettingKey;
+  /** int: a whole number within min–max; url: a web address of at most max characters. */
+  type: SettingDef['type'];
   label: string;
   description: string;
-  value: number;
-  default: number;
+  value: SettingValue;
+  default: SettingValue;
   unit: string;
   min: number;
   max: number;
@@ -43,7 +45,8 @@ export const settingUpdateBody = z
       ctx.addIssue({ code: 'custom', path: ['key'], message: '配置项不存在' });
       return z.NEVER;
     }
-    const value = settingSchema(b.key).safeParse(typeof b.value === 'string' ? b.value.trim() || Number.NaN : b.value);
+    const typed = typeof b.value === 'string' && b.value.trim() === '' ? Number.NaN : b.value;
+    const value = settingSchema(b.key).safeParse(typed);
     if (!value.success) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: value.error.issues[0]?.message ?? '配置值无效' });
       return z.NEVER;

@@ -5,14 +5,14 @@
  */
 import type { SettingChangeRow, SettingRow } from '@zb/contract/api/configUtils';
 import type { Page } from '@zb/contract/api/paging';
-import { SETTINGS, type SettingKey } from '@zb/contract/settings';
+import { SETTINGS, type SettingDef, type SettingKey, type SettingValue } from '@zb/contract/settings';
 import { formatDateTime } from '@zb/contract/time';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import { PERMISSIONS_VERSION } from '../../platform/roleCodes';
 import { appSetting } from '../../platform/schema';
-import { readSetting, writeSetting } from '../../platform/settings';
+import { readSettingValue, writeSetting } from '../../platform/settings';
 import { settingChange } from '../../platform/settingsSchema';
 import { userAccount } from '../auth/schema';
 
@@ -30,16 +30,17 @@ const lastChange = async (db: Db, key: SettingKey) => {
 };
 
 const settingRow = async (db: Db, key: SettingKey): Promise<SettingRow> => {
-  const def = SETTINGS[key];
+  const def: SettingDef = SETTINGS[key];
   const last = await lastChange(db, key);
   return {
     key,
+    type: def.type,
     label: def.label,
     description: def.description,
-    value: await readSetting(db, key),
+    value: await readSettingValue(db, key),
     default: def.default,
-    unit: def.unit,
-    min: def.min,
+    unit: def.type === 'int' ? def.unit : '',
+    min: def.type === 'int' ? def.min : 1,
     max: def.max,
     updatedBy: last?.userName ?? null,
     updatedAt: last ? formatDateTime(last.at) : null,
@@ -52,7 +53,12 @@ export const listSettings = async (db: Db): Promise<SettingRow[]> => {
   return out;
 };
 
-export const updateSetting = async (db: Db, userId: number, key: SettingKey, value: number): Promise<SettingRow> => {
+export const updateSetting = async (
+  db: Db,
+  userId: number,
+  key: SettingKey,
+  value: SettingValue,
+): Promise<SettingRow> => {
   await db.transaction((tx) => writeSetting(tx, key, value, userId));
   return settingRow(db, key);
 };

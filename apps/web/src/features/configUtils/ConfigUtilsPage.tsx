@@ -1,7 +1,7 @@
 /** /configUtils (配置工具): the server settings with inline edit and bounds, 修改历史, 刷新权限缓存. */
 
 import type { SettingChangeRow, SettingRow } from '@zb/contract/api/configUtils';
-import { Button, Drawer, InputNumber, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Drawer, Input, InputNumber, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { tablePagination } from '../../platform/list/pagination';
 import { useCan } from '../../platform/permissions';
@@ -84,16 +84,28 @@ export default function ConfigUtilsPage() {
         editing?.key === row.key ? (
           <Space orientation="vertical" size={0}>
             <Space>
-              <InputNumber
-                aria-label={row.label}
-                value={editing.typed}
-                min={row.min}
-                max={row.max}
-                status={editing.error ? 'error' : undefined}
-                suffix={row.unit}
-                onChange={(v) => setEditing({ ...editing, typed: v, error: null })}
-                onPressEnter={() => void save()}
-              />
+              {row.type === 'url' ? (
+                <Input
+                  aria-label={row.label}
+                  value={editing.typed === null ? '' : String(editing.typed)}
+                  maxLength={row.max}
+                  style={{ width: 280 }}
+                  status={editing.error ? 'error' : undefined}
+                  onChange={(e) => setEditing({ ...editing, typed: e.target.value, error: null })}
+                  onPressEnter={() => void save()}
+                />
+              ) : (
+                <InputNumber
+                  aria-label={row.label}
+                  value={editing.typed}
+                  min={row.min}
+                  max={row.max}
+                  status={editing.error ? 'error' : undefined}
+                  suffix={row.unit}
+                  onChange={(v) => setEditing({ ...editing, typed: v, error: null })}
+                  onPressEnter={() => void save()}
+                />
+              )}
               <Button type="primary" size="small" loading={s.save.isPending} onClick={() => void save()}>
                 保存
               </Button>

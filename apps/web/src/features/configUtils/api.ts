@@ -10,7 +10,7 @@ export const CONFIG_KEYS = {
 
 export const listSettings = () => call(CONFIG_API.list);
 
-export const updateSetting = (key: string, value: number) => call(CONFIG_API.update, { body: { key, value } });
+export const updateSetting = (key: string, value: number | string) => call(CONFIG_API.update, { body: { key, value } });
 
 export const settingHistory = (pageNo: number, pageSize: number) =>
   call(CONFIG_API.history, { query: { pageNo, pageSize } });

@@ -22,3 +22,17 @@ describe('a typed setting value', () => {
 it('shows the bounds with their unit and the default', () => {
   expect(boundsText({ min: 30, max: 3650, unit: '天', default: 180 })).toBe('30 – 3650 天，默认 180 天');
 });
+
+it('checks a web-address setting as the server does, and says what it takes', () => {
+  expect(checkSettingValue('realCardClaimUrl', ' https://h5.zb.cn/claim ')).toEqual({
+    ok: true,
+    value: 'https://h5.zb.cn/claim',
+  });
+  expect(checkSettingValue('realCardClaimUrl', 'h5.zb.cn/claim')).toEqual({
+    ok: false,
+    message: '实体卡领取地址须为 http:// 或 https:// 开头的网址',
+  });
+  expect(boundsText({ type: 'url', min: 1, max: 200, unit: '', default: 'https://m.example.com/claim' })).toBe(
+    'http(s) 网址，最多 200 个字符',
+  );
+});

@@ -1,19 +1,23 @@
 /** The /configUtils page's decisions without React: the bounds text and the check of a typed value. */
 import type { SettingRow } from '@zb/contract/api/configUtils';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import { isSettingKey, settingSchema } from '@zb/contract/settings';
+import { isSettingKey, type SettingValue, settingSchema } from '@zb/contract/settings';
 
 export const CONFIG_EDIT = buttonCodeOf('/configUtils', 'edit');
 
-/** '30 – 3650 天，默认 180 天' */
-export const boundsText = (s: Pick<SettingRow, 'min' | 'max' | 'unit' | 'default'>): string =>
-  `${s.min} – ${s.max} ${s.unit}，默认 ${s.default} ${s.unit}`;
+/** '30 – 3650 天，默认 180 天'; a web address: 'http(s) 网址，最多 200 个字符' */
+export const boundsText = (
+  s: Pick<SettingRow, 'min' | 'max' | 'unit' | 'default'> & { type?: SettingRow['type'] },
+): string =>
+  s.type === 'url'
+    ? `http(s) 网址，最多 ${s.max} 个字符`
+    : `${s.min} – ${s.max} ${s.unit}，默认 ${s.default} ${s.unit}`;
 
 /** The value to send, or the Chinese reason it cannot be (the same schema the server checks with). */
 export const checkSettingValue = (
   key: string,
   typed: string | number | null | undefined,
-): { ok: true; value: number } | { ok: false; message: string } => {
+): { ok: true; value: SettingValue } | { ok: false; message: string } => {
   if (!isSettingKey(key)) return { ok: false, message: '配置项不存在' };
   if (typed === null || typed === undefined || String(typed).trim() === '')
     return { ok: false, message: '请填写配置值' };

@@ -7,7 +7,7 @@ export const useSettings = () => {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: CONFIG_KEYS.list, queryFn: listSettings });
   const save = useMutation({
-    mutationFn: (v: { key: string; value: number }) => updateSetting(v.key, v.value),
+    mutationFn: (v: { key: string; value: number | string }) => updateSetting(v.key, v.value),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CONFIG_KEYS.all }),
   });
   const refresh = useMutation({ mutationFn: refreshPermissions });
