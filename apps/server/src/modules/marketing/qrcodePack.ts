@@ -11,11 +11,11 @@ import { formatDate } from '@zb/contract/time';
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { Streamed } from '../../platform/route';
 import { contentDisposition } from '../downloads/service';
 import { stateError, viewActivity } from './activities';
+import { qrPng } from './qrPng';
 import { cardsInOrder, claimCodeOf, claimKey, claimUrlBase, claimUrlOf } from './realCards';
 
 /** PNGs the zip may hold queued before drawing waits for it. */
@@ -85,13 +85,7 @@ export const qrcodePack = async (db: Db, id: number, log: FastifyBaseLogger): Pr
       for (const c of page) {
         await room();
         if (gone) return;
-        const png = await QRCode.toBuffer(claimUrlOf(base, c.number, claimCodeOf(key, c.number)), {
-          type: 'png',
-          errorCorrectionLevel: 'M',
-          margin: 2,
-          width: 300,
-        });
-        zip.append(png, { name: `${c.number}.png` });
+        zip.append(qrPng(claimUrlOf(base, c.number, claimCodeOf(key, c.number))), { name: `${c.number}.png` });
         appended++;
       }
     }
