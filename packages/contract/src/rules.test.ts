@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  calendarDay,
   fieldErrors,
   isStoreEmployeeAccount,
   loginAccountSchema,
@@ -141,6 +142,20 @@ describe('change password', () => {
   it('quotes the confirmation prompts', () => {
     expect(MSG.confirmModify).toBe('确认修改？');
     expect(MSG.confirmClose).toBe('确认关闭？');
+  });
+});
+
+describe('calendarDay', () => {
+  const day = calendarDay('开始日期');
+  it('takes a real day, leap days included', () => {
+    for (const s of ['2026-11-22', '2024-02-29', '1900-01-01', '2199-12-31'])
+      expect(day.safeParse(s).success).toBe(true);
+  });
+  it('refuses a wrong format and a day that does not exist, naming the field', () => {
+    expect(day.safeParse('2026/11/22').error?.issues[0]?.message).toBe('开始日期格式应为 YYYY-MM-DD');
+    for (const s of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '9999-01-01']) {
+      expect(day.safeParse(s).error?.issues[0]?.message).toBe('开始日期不是有效的日期');
+    }
   });
 });
 

@@ -7,6 +7,14 @@ import {
   PASSWORD_MIN_LENGTH,
   STORE_EMPLOYEE_ACCOUNT_PREFIX,
 } from './constants';
+import { isCalendarDay } from './time';
+
+/** A day typed or sent as 'YYYY-MM-DD': the format first, then that the day exists. */
+export const calendarDay = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine(isCalendarDay, `${label}不是有效的日期`);
 
 export const MSG = {
   accountRequired: '请输入账号',

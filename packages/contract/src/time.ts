@@ -17,3 +17,15 @@ export const formatClock = (v: Date | string): string => shanghaiIso(asDate(v)).
 
 /** 'YYYY-MM-DD' (Beijing) of an instant. */
 export const formatDate = (v: Date | string): string => shanghaiIso(asDate(v)).slice(0, 10);
+
+/** Years a day of the console may fall in: enough for birthdays and contracts, and PostgreSQL's. */
+const DAY_YEARS = { min: 1900, max: 2199 } as const;
+
+/** A 'YYYY-MM-DD' naming a real day (2026-02-30 and 2026-13-01 do not), in 1900–2199. */
+export const isCalendarDay = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const year = Number(s.slice(0, 4));
+  if (year < DAY_YEARS.min || year > DAY_YEARS.max) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};

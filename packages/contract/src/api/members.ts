@@ -7,16 +7,13 @@
 import { z } from 'zod';
 import type { LedgerKind, MemberCardStatus } from '../entities/member';
 import type { StorePick } from '../entities/storesCommon';
+import { calendarDay } from '../rules';
 import { endpoint } from './endpoint';
 import { idOf } from './ids';
 import { pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
-const day = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what}格式应为 YYYY-MM-DD`)
-    .optional();
+const day = (what: string) => calendarDay(what).optional();
 
 export const memberConsumeQuery = pagingQuery
   .extend({

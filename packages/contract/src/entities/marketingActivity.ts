@@ -14,6 +14,7 @@ import { type Page, pagingQuery } from '../api/paging';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
 import { idParams } from '../resource/schemas';
+import { calendarDay } from '../rules';
 
 export const ACTIVITY_KINDS = [
   { value: 'realCard', label: '实体卡', color: 'purple' },
@@ -107,14 +108,6 @@ export const isRealCardNumber = (s: string): boolean =>
 // ---------------------------------------------------------------------------------------------
 // The form (saveActivityRealCard): the browser's form checks with the same schema.
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const dateField = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .regex(DATE, `${label}格式应为 YYYY-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${label}无效`);
-
 export const realCardActivityForm = z
   .object({
     /** Given on update. */
@@ -130,8 +123,8 @@ export const realCardActivityForm = z
       .int('制卡数量须为整数')
       .min(1, '制卡数量至少为 1')
       .max(REAL_CARD_MAX, `一个活动最多制卡 ${REAL_CARD_MAX} 张`),
-    startDate: dateField('领取开始日期'),
-    endDate: dateField('领取结束日期'),
+    startDate: calendarDay('领取开始日期'),
+    endDate: calendarDay('领取结束日期'),
     remark: z
       .string({ error: '备注格式无效' })
       .trim()

@@ -11,6 +11,7 @@ import { PHONE_MAX_LENGTH } from '../constants';
 import { AREA_CODES, DEFAULT_AREA_CODE } from '../phone';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type FieldDef, type ResourceDecl } from '../resource/define';
+import { calendarDay } from '../rules';
 
 /** 试用 → 在职 → 离职; a member who left keeps their file. */
 export const STAFF_STATUSES = [
@@ -32,11 +33,7 @@ export const CERTIFICATES_MAX = 10;
 export const certificateSchema = z.object({
   name: z.string({ error: '请输入证书名称' }).trim().min(1, '请输入证书名称').max(40, '证书名称最多 40 个字符'),
   number: z.string({ error: '请输入证书编号' }).trim().min(1, '请输入证书编号').max(40, '证书编号最多 40 个字符'),
-  validUntil: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期格式应为 YYYY-MM-DD')
-    .nullable()
-    .optional(),
+  validUntil: calendarDay('有效期').nullable().optional(),
 });
 
 export const certificatesSchema = z

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { idOf } from '../api/ids';
 import { pagingQuery } from '../api/paging';
+import { calendarDay } from '../rules';
 import { type AnyResource, type FieldDef, filterFields, sortableFields, writableFields } from './define';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FILTER_TEXT_MAX = 50;
 export const BATCH_MAX = 500;
 
@@ -84,7 +84,7 @@ const valueSchema = (f: FieldDef): z.ZodType => {
     case 'images':
       return listSchema(f, z.string().trim().min(1, '图片地址无效').max(500, '图片地址过长'), 9, '张');
     case 'date':
-      return z.string({ error: `请选择${f.label}` }).regex(DATE, `${f.label}格式应为 YYYY-MM-DD`);
+      return calendarDay(f.label);
     case 'datetime':
       return z.iso.datetime({ error: `${f.label}格式无效`, offset: true });
     case 'json':
@@ -155,8 +155,7 @@ const queryNumber = (label: string) =>
       .optional(),
   );
 
-const queryDate = (label: string) =>
-  z.preprocess(blankToUndefined, z.string().regex(DATE, `${label}格式应为 YYYY-MM-DD`).optional());
+const queryDate = (label: string) => z.preprocess(blankToUndefined, calendarDay(label).optional());
 
 /** Query-string keys of a range filter. */
 export const rangeKeys = (key: string) => ({ from: `${key}From`, to: `${key}To` }) as const;

@@ -144,7 +144,9 @@ describe('saveActivityRealCard: create', () => {
       [{ quantity: 20_001 }, 'quantity', /最多制卡 20000 张/],
       [{ quantity: 1.5 }, 'quantity', /整数/],
       [{ cardId: undefined }, 'cardId', /请选择卡项/],
-      [{ startDate: '2026-13-45' }, 'startDate', /无效|格式/],
+      [{ startDate: '2026-13-45' }, 'startDate', /领取开始日期不是有效的日期/],
+      [{ startDate: '2027-02-30' }, 'startDate', /领取开始日期不是有效的日期/],
+      [{ startDate: '2026/12/01' }, 'startDate', /格式应为 YYYY-MM-DD/],
       [{ startDate: addDays(5), endDate: addDays(1) }, 'endDate', /结束日期不能早于开始日期/],
     ];
     for (const [over, field, msg] of cases) {

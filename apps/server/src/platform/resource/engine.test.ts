@@ -5,6 +5,7 @@
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import type { Page } from '@zb/contract/api/paging';
+import { ACCOUNT_API } from '@zb/contract/entities/account';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
 import { ERR } from '@zb/contract/errcodes';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
@@ -88,6 +89,17 @@ describe('list', () => {
     const cat = await admin.call(api.list, { query: { category: 'nope' } });
     expect(cat.body.errcode).toBe(ERR.PARAM_INVALID);
     expect(cat.body.errmsg).toBe('类别无效');
+  });
+
+  it('refuses a date filter naming a day that does not exist, instead of passing it to the database', async () => {
+    for (const day of ['2026-02-30', '2026-13-01', '0000-01-01']) {
+      const res = await admin.call(ACCOUNT_API.list, { query: { createdAtFrom: day } });
+      expect(res.status).toBe(200);
+      expect(res.body.errcode).toBe(ERR.PARAM_INVALID);
+      expect(res.body.errmsg).toContain('不是有效的日期');
+    }
+    const ok = await admin.call(ACCOUNT_API.list, { query: { createdAtFrom: '2024-02-29' } });
+    expect(ok.body.errcode).toBe('0');
   });
 });
 
