@@ -26,6 +26,8 @@ const seedSources = (): string[] => [
   // The member seed goes through the card ledger's services.
   fileURLToPath(new URL('../modules/members/ledger.ts', import.meta.url)),
   fileURLToPath(new URL('../modules/members/service.ts', import.meta.url)),
+  // The marketing seed claims its demo cards through claimRealCard.
+  fileURLToPath(new URL('../modules/marketing/realCards.ts', import.meta.url)),
 ];
 
 const templateKey = (): string => {

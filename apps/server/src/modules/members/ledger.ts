@@ -150,6 +150,12 @@ export interface OpenCardInput {
   /** 分 paid; default the card's price. */
   paid?: number;
   userId: number | null;
+  /**
+   * The business record the card comes from when it is not a sale at the counter: its ledger rows
+   * name it (ref_type, ref_id) instead of the card itself, e.g. ('marketing_real_card', id) for a
+   * claimed real card — so the (ref_type, ref_id, seq) key also lets that record open one card only.
+   */
+  source?: { refType: string; refId: number; label: string };
 }
 
 export interface OpenedCard {
@@ -160,7 +166,8 @@ export interface OpenedCard {
 /**
  * 开卡: a 储值卡 starts with the card's amount and bonus, a 套餐卡 with the sessions of each of its
  * projects; one ledger row per balance or project. The card must be on sale and sold where its
- * 适用门店 allows; the member must not be frozen.
+ * 适用门店 allows; the member must not be frozen. A claimed real card opens through here too
+ * (paid 0, `source` the real card: modules/marketing/realCards.ts).
  */
 export const openCard = async (tx: Tx, input: OpenCardInput): Promise<OpenedCard> => {
   const m = await memberOf(tx, input.memberId);
@@ -210,8 +217,8 @@ export const openCard = async (tx: Tx, input: OpenCardInput): Promise<OpenedCard
     memberCardId: id,
     memberId: m.id,
     kind: 'open',
-    refType: 'member_card',
-    refId: id,
+    refType: input.source?.refType ?? 'member_card',
+    refId: input.source?.refId ?? id,
     storeId: s.id,
     at: input.at,
     createdBy: input.userId,
@@ -230,7 +237,17 @@ export const openCard = async (tx: Tx, input: OpenCardInput): Promise<OpenedCard
     userId: input.userId,
     action: 'memberCard.open',
     target: `member_card:${id}`,
-    after: { cardNo: row!.cardNo, member: m.name, card: p.name, store: s.name, paid, balance, bonus, sessions },
+    after: {
+      cardNo: row!.cardNo,
+      member: m.name,
+      card: p.name,
+      store: s.name,
+      paid,
+      balance,
+      bonus,
+      sessions,
+      ...(input.source ? { source: input.source.label } : {}),
+    },
   });
   return { memberCardId: id, cardNo: row!.cardNo };
 };

@@ -25,6 +25,7 @@ import type { ResourceBinding, Values, WriteContext } from '../../platform/resou
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
+import { marketingRealCard } from '../marketing/schema';
 import { staff } from '../staff/schema';
 import { region, store } from '../stores/schema';
 import {
@@ -295,11 +296,12 @@ export const memberCards = async (db: Db, scope: DataScope, memberId: number): P
 
 const creator = alias(userAccount, 'ledger_creator');
 
-/** The business record's number a person reads: the bill, the top-up or the card itself. */
+/** The business record's number a person reads: the bill, the top-up, the card itself or the real card claimed. */
 const refNo: SQL<string> = sql<string>`case ${cardLedger.refType}
   when 'member_consume' then (select c.bill_no from ${memberConsume} c where c.id = ${cardLedger.refId})
   when 'card_top_up' then (select t.top_up_no from ${cardTopUp} t where t.id = ${cardLedger.refId})
   when 'member_card' then (select k.card_no from ${memberCard} k where k.id = ${cardLedger.refId})
+  when 'marketing_real_card' then (select '实体卡 ' || r.number from ${marketingRealCard} r where r.id = ${cardLedger.refId})
   else ${cardLedger.refType} || ':' || ${cardLedger.refId} end`;
 
 /** One card's ledger, newest first: the card must belong to a member the caller sees. */
