@@ -331,6 +331,23 @@ describe('the list, delete and 作废', () => {
       claimedCount: 23,
       voidedCount: 5,
     });
+    // Each demo claim went through claimRealCard: a demo member's card, opened with one 开卡 row naming it.
+    const claimed = await t.db
+      .select({ id: marketingRealCard.id, memberId: marketingRealCard.memberId, mc: memberCard })
+      .from(marketingRealCard)
+      .innerJoin(memberCard, eq(memberCard.id, marketingRealCard.memberCardId))
+      .where(
+        and(
+          eq(marketingRealCard.activityId, Number(demo.find((r) => r.status === 'approved')!.id)),
+          eq(marketingRealCard.status, 'claimed'),
+        ),
+      );
+    expect(claimed).toHaveLength(23);
+    expect(new Set(claimed.map((c) => c.memberId)).size).toBe(23);
+    for (const c of claimed) {
+      expect(c.mc).toMatchObject({ memberId: c.memberId, paid: 0 });
+      expect(await openRowsOf(c.id)).toHaveLength(1);
+    }
   });
 
   it('deletes a draft with its cards, and refuses to delete an approved activity', async () => {
