@@ -23,9 +23,14 @@ const seedSources = (): string[] => [
     .sort()
     .map((f) => join(SEED_DIR, f)),
   fileURLToPath(new URL('../modules/resources/sync.ts', import.meta.url)),
-  // The member seed goes through the card ledger's services.
-  fileURLToPath(new URL('../modules/members/ledger.ts', import.meta.url)),
-  fileURLToPath(new URL('../modules/members/service.ts', import.meta.url)),
+  // The member seed goes through the card ledger's services and the goods rules they consult.
+  ...[
+    'members/ledger.ts',
+    'members/service.ts',
+    'goods/associatedProjects.ts',
+    'goods/crossLevel.ts',
+    'goods/trialLimits.ts',
+  ].map((f) => fileURLToPath(new URL(`../modules/${f}`, import.meta.url))),
 ];
 
 const templateKey = (): string => {
