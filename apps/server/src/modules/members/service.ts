@@ -27,6 +27,7 @@ import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
 import { staff } from '../staff/schema';
 import { region, store } from '../stores/schema';
+import { linkMemberReceives } from '../storesMore/memberReceive';
 import {
   cardLedger,
   cardTopUp,
@@ -66,6 +67,9 @@ const update = async (ctx: WriteContext, id: number, values: Values, before: Val
       .set({ ...(values as Partial<typeof member.$inferInsert>), updatedAt: new Date() })
       .where(eq(member.id, id));
   }
+  if (values.phone !== undefined || values.areaCode !== undefined) {
+    await linkMemberReceives(ctx.tx, [String(values.phone ?? before.phone)]);
+  }
 };
 
 const cardCount = sql<number>`(select count(*)::int from member_card mc where mc.member_id = "member"."id")`;
@@ -102,7 +106,8 @@ export interface NewMember {
 
 /**
  * Registers members (each phone follows SPEC §5 and is unique) with one statement, ids in the
- * order given, and an operation-log row each; answers the ids and codes in that order.
+ * order given, and an operation-log row each; 会员领用 records of their phones point at them from
+ * then on. Answers the ids and codes in that order.
  */
 export const createMembers = async (tx: Tx, list: readonly NewMember[]): Promise<{ id: number; code: string }[]> => {
   if (list.length === 0) return [];
@@ -128,6 +133,7 @@ export const createMembers = async (tx: Tx, list: readonly NewMember[]): Promise
       })),
     )
     .returning({ id: member.id, code: member.code });
+  await linkMemberReceives(tx, [...seen]);
   await recordOperations(
     tx,
     list.map((m, i) => ({
