@@ -200,7 +200,9 @@ export const planMembers = (rng: Rng, w: World, from: number, to: number) => {
   const at = (t: number) => inStoreHours(rng, Math.min(t, to - DAY));
   for (let i = 0; i < MEMBERS && w.stores.length; i++) {
     const home = rng.pick(w.stores);
-    const joined = to - rng.int(10, 720) * DAY;
+    // Joined in store hours (10:00–20:59), the hour and minute taken from the member's place in
+    // the list so the plan's random draws stay what they were.
+    const joined = to + 1 - DAY - rng.int(10, 720) * DAY + (10 + ((i * 7) % 11)) * HOUR + ((i * 13) % 60) * 60_000;
     members.push({
       name: `${rng.pick([...SURNAMES])}${rng.pick(GIVEN)}`,
       phone: `${rng.pick(PHONE_PREFIXES)}${String(i * 37 + 1000).padStart(8, '0')}`,
