@@ -281,12 +281,14 @@ export const seedDemo = async (
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
     await seedGoodsConfig(tx);
-    await seedMarketing(tx, now);
     // A large history goes in with COPY after this transaction (seed/generate.ts).
     if (!scale.bulkHistory) {
       await seedStoreOrders(tx, { scale, seed, now });
-      await seedStoresMore(tx);
+      // Members first: some member receive records (seedStoresMore) are theirs.
       await seedMembers(tx, { seed, now });
+      await seedStoresMore(tx);
     }
+    // After the members: its claimed cards are claimed by them (none at the large scale yet).
+    await seedMarketing(tx, now);
   });
 };

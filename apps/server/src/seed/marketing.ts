@@ -1,17 +1,22 @@
 /**
  * Demo marketing activities: three real-card activities in different states — one approved and
  * under way (some cards claimed, a few voided), one waiting for review, one draft — each with its
- * cards generated as saveActivityRealCard would.
+ * cards generated as saveActivityRealCard would. The claimed cards are claimed by demo members
+ * through claimRealCard, so each opened its member card through the ledger: seed after members.
+ * Without members (the large scale has none yet) the cards stay unclaimed.
  */
 import { formatDate } from '@zb/contract/time';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
 import { card } from '../modules/goods/schema';
-import { generateCards } from '../modules/marketing/realCards';
+import { claimCodeOf, claimKey, claimRealCard, generateCards } from '../modules/marketing/realCards';
 import { marketingActivity, marketingRealCard } from '../modules/marketing/schema';
+import { member } from '../modules/members/schema';
+import { store } from '../modules/stores/schema';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 interface DemoActivity {
   name: string;
@@ -49,6 +54,39 @@ const ACTIVITIES: readonly DemoActivity[] = [
   },
   { name: '会员日实体卡', card: 'C002', quantity: 50, status: 'draft', from: 10, to: 40, remark: '草稿，待定数量' },
 ];
+
+/**
+ * The first `n` cards, claimed over the days before the seed day (the n-th earliest) by every
+ * seventh demo member who had joined by then, at a store whose level the card product allows.
+ */
+const claimDemoCards = async (tx: Tx, activityId: number, n: number, now: Date) => {
+  const earliest = new Date(now.getTime() - DAY - n * HOUR);
+  const [goods] = await tx
+    .select({ scope: card.usableScope, levels: card.storeLevelIds })
+    .from(marketingActivity)
+    .innerJoin(card, eq(card.id, marketingActivity.cardId))
+    .where(eq(marketingActivity.id, activityId));
+  const candidates = await tx
+    .select({ id: member.id, levelId: store.levelId })
+    .from(member)
+    .innerJoin(store, eq(store.id, member.storeId))
+    .where(and(eq(member.status, 'normal'), lt(member.joinedAt, earliest)))
+    .orderBy(asc(member.id));
+  const claimers = candidates
+    .filter((m) => goods?.scope === 'all' || (m.levelId !== null && goods?.levels.includes(m.levelId)))
+    .filter((_, i) => i % 7 === 3)
+    .slice(0, n);
+  const numbers = await tx
+    .select({ seq: marketingRealCard.seq, number: marketingRealCard.number })
+    .from(marketingRealCard)
+    .where(and(eq(marketingRealCard.activityId, activityId), lt(marketingRealCard.seq, claimers.length + 1)))
+    .orderBy(asc(marketingRealCard.seq));
+  const key = await claimKey(tx);
+  for (const [i, c] of numbers.entries()) {
+    const at = new Date(now.getTime() - DAY - c.seq * HOUR);
+    await claimRealCard(tx, { number: c.number, secret: claimCodeOf(key, c.number), memberId: claimers[i]!.id }, at);
+  }
+};
 
 export const seedMarketing = async (tx: Tx, now: Date): Promise<void> => {
   const cards = await tx
@@ -98,15 +136,7 @@ export const seedMarketing = async (tx: Tx, now: Date): Promise<void> => {
       .set({ code: `HD${String(activityId).padStart(6, '0')}` })
       .where(eq(marketingActivity.id, activityId));
     await generateCards(tx, activityId, id, a.quantity);
-    if (a.claimed) {
-      // The first cards were claimed over the last days, by made-up members.
-      await tx.execute(sql`
-        update marketing_real_card
-        set status = 'claimed',
-            member_phone = '1390000' || lpad((seq + 100)::text, 4, '0'),
-            claimed_at = ${at(-1).toISOString()}::timestamptz - (seq || ' hours')::interval
-        where activity_id = ${activityId} and seq <= ${a.claimed}`);
-    }
+    if (a.claimed) await claimDemoCards(tx, activityId, a.claimed, now);
     if (a.voided) {
       await tx
         .update(marketingRealCard)

@@ -1,21 +1,26 @@
 /**
  * Demo members: about 300 members over the demo stores' open stores, and six months of their
- * cards before the seed's last day — 开卡, 充值 and 消费 made THROUGH the ledger services
- * (modules/members/ledger.ts), so balances, sessions, ledger rows and bills agree exactly as they
- * would in the product. Deterministic: the plan is a pure function of the prng seed and `now`;
- * the events run in time order (so ids follow time). A planned draw the ledger refuses (a card
- * drawn past its balance, a store its card may not be drawn at) is skipped in its savepoint,
- * the same way on every run. Large scale: not generated yet (seed/generate.ts leaves members out).
+ * cards before the seed's last day — 开卡, 充值 and 消费 made THROUGH the ledger's batch service
+ * (modules/members/ledger.ts applyLedger), so balances, sessions, ledger rows and bills agree
+ * exactly as they would in the product. Deterministic: the plan is a pure function of the prng
+ * seed and `now`; the events run in time order (so ids follow time). A planned draw the ledger
+ * refuses (a card drawn past its balance, a store its card may not be drawn at) is skipped, a
+ * refused bill paid otherwise, the same way on every run. Large scale: not generated yet (seed/generate.ts leaves members out).
  */
 import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { card, cardProject, cardProjectDiscount, product, project, trialLimit } from '../modules/goods/schema';
 import { masterItem } from '../modules/master/schema';
-import { type ConsumeLineInput, consume, openCard, topUp } from '../modules/members/ledger';
-import { createMember } from '../modules/members/service';
+import {
+  applyLedger,
+  type ConsumeLineInput,
+  type LedgerEntry,
+  LedgerRefs,
+  type OpenedCard,
+} from '../modules/members/ledger';
+import { createMembers } from '../modules/members/service';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
-import { BizError } from '../platform/errors';
 import { prng } from './stores';
 
 type Rng = ReturnType<typeof prng>;
@@ -195,7 +200,9 @@ export const planMembers = (rng: Rng, w: World, from: number, to: number) => {
   const at = (t: number) => inStoreHours(rng, Math.min(t, to - DAY));
   for (let i = 0; i < MEMBERS && w.stores.length; i++) {
     const home = rng.pick(w.stores);
-    const joined = to - rng.int(10, 720) * DAY;
+    // Joined in store hours (10:00–20:59), the hour and minute taken from the member's place in
+    // the list so the plan's random draws stay what they were.
+    const joined = to + 1 - DAY - rng.int(10, 720) * DAY + (10 + ((i * 7) % 11)) * HOUR + ((i * 13) % 60) * 60_000;
     members.push({
       name: `${rng.pick([...SURNAMES])}${rng.pick(GIVEN)}`,
       phone: `${rng.pick(PHONE_PREFIXES)}${String(i * 37 + 1000).padStart(8, '0')}`,
@@ -287,22 +294,17 @@ export const planMembers = (rng: Rng, w: World, from: number, to: number) => {
   return { members, events };
 };
 
-/** Runs one event in a savepoint; a refusal of the ledger skips it (and keeps the rest). */
-const attempt = async <T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T | null> => {
-  try {
-    return await tx.transaction(fn);
-  } catch (e) {
-    if (e instanceof BizError) return null;
-    throw e;
-  }
-};
-
 export interface MemberSeedOptions {
   seed: number;
   /** The history ends the day before this (Beijing). */
   now: Date;
 }
 
+/**
+ * Writes the plan through the ledger's batch service (applyLedger), with the reference data read
+ * once: the events go in runs, a run ending where an event draws a card opened within it (its id
+ * comes with the run's writes). A refused event writes nothing; a refused bill is paid otherwise.
+ */
 export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> => {
   const rng = prng(o.seed + 200);
   const world = await loadWorld(tx);
@@ -311,32 +313,76 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
   const order = members
     .map((m, i) => ({ m, i }))
     .sort((a, b) => a.m.joinedAt.getTime() - b.m.joinedAt.getTime() || a.i - b.i);
+  const created = await createMembers(
+    tx,
+    order.map(({ m }) => ({ ...m, userId: null })),
+  );
   const memberIds: number[] = [];
-  for (const { m, i } of order) memberIds[i] = (await createMember(tx, { ...m, userId: null })).id;
+  for (const [k, { i }] of order.entries()) memberIds[i] = created[k]!.id;
+
+  const refs = new LedgerRefs();
+  const paidOtherwise = (entry: LedgerEntry): LedgerEntry | null =>
+    entry.kind === 'consume' ? { ...entry, lines: entry.lines.map((l) => ({ ...l, memberCardId: null })) } : null;
+  /** Card index → its id (undefined: refused, or not opened yet when drawn). */
   const cardIds: (number | undefined)[] = [];
+  let run: LedgerEntry[] = [];
+  /** Cards the run opens: card index → the open's place in the run. */
+  let opening = new Map<number, number>();
+  const flush = async () => {
+    const results = await applyLedger(tx, run, { refs, onRefused: paidOtherwise });
+    for (const [n, at] of opening) {
+      const r = results[at]!;
+      cardIds[n] = r.ok ? (r.value as OpenedCard).memberCardId : undefined;
+    }
+    run = [];
+    opening = new Map();
+  };
+  const cardOf = async (n: number | null): Promise<number | null | undefined> => {
+    if (n === null) return null;
+    if (opening.has(n)) await flush();
+    return cardIds[n];
+  };
   for (const e of events) {
     if (e.kind === 'open') {
-      const opened = await attempt(tx, (sp) =>
-        openCard(sp, { memberId: memberIds[e.member]!, cardId: e.cardId, storeId: e.storeId, at: e.at, userId: null }),
-      );
-      cardIds[e.card] = opened?.memberCardId;
-    } else if (e.kind === 'topUp') {
-      const id = cardIds[e.card];
-      if (id)
-        await attempt(tx, (sp) =>
-          topUp(sp, { memberCardId: id, storeId: e.storeId, amount: e.amount, bonus: e.bonus, at: e.at, userId: null }),
-        );
-    } else {
-      const lines = e.lines.flatMap(({ card: n, ...l }) => {
-        const memberCardId = n === null ? null : cardIds[n];
-        return memberCardId === undefined ? [] : [{ ...l, memberCardId }];
+      opening.set(e.card, run.length);
+      run.push({
+        kind: 'open',
+        memberId: memberIds[e.member]!,
+        cardId: e.cardId,
+        storeId: e.storeId,
+        at: e.at,
+        userId: null,
       });
-      if (!lines.length) continue;
-      const bill = { memberId: memberIds[e.member]!, storeId: e.storeId, staffId: e.staffId, at: e.at, userId: null };
-      const done = await attempt(tx, (sp) => consume(sp, { ...bill, lines }));
-      // A card refused at that store: the member pays otherwise.
-      if (!done)
-        await attempt(tx, (sp) => consume(sp, { ...bill, lines: lines.map((l) => ({ ...l, memberCardId: null })) }));
+    } else if (e.kind === 'topUp') {
+      const id = await cardOf(e.card);
+      if (id)
+        run.push({
+          kind: 'topUp',
+          memberCardId: id,
+          storeId: e.storeId,
+          amount: e.amount,
+          bonus: e.bonus,
+          at: e.at,
+          userId: null,
+        });
+    } else {
+      const lines: ConsumeLineInput[] = [];
+      for (const { card: n, ...l } of e.lines) {
+        const memberCardId = await cardOf(n);
+        if (memberCardId !== undefined) lines.push({ ...l, memberCardId });
+      }
+      if (lines.length) {
+        run.push({
+          kind: 'consume',
+          memberId: memberIds[e.member]!,
+          storeId: e.storeId,
+          staffId: e.staffId,
+          at: e.at,
+          userId: null,
+          lines,
+        });
+      }
     }
   }
+  await flush();
 };

@@ -6,7 +6,8 @@
  * - most open stores get one or two terminals (a few under repair, a few moved between stores,
  *   a few unbound and 停用 at headquarters);
  * - franchise stores get their swiftpass merchant (most with a key, a few 停用 or without one);
- * - about forty member receive records in every state. A store's 领用 needs stock, so each store
+ * - about forty member receive records in every state, two in three by a member of the store
+ *   (linked to them: the member seed runs first). A store's 领用 needs stock, so each store
  *   with records first gets an opening balance (kind 'adjust', ref 'opening_balance') and an
  *   approved record only takes what that balance holds, so it never depends on the order seed.
  */
@@ -16,6 +17,7 @@ import { loadConfig } from '../config';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
 import { product } from '../modules/goods/schema';
+import { member } from '../modules/members/schema';
 import { stockMovement } from '../modules/stock/schema';
 import { moveStock } from '../modules/stock/service';
 import { store } from '../modules/stores/schema';
@@ -192,7 +194,13 @@ const seedMemberReceive = async (tx: Tx, rng: Rng, stores: readonly StoreRow[], 
     ...open.filter((_, i) => i % 5 === 2),
   ].slice(0, 14);
   const phones = new Set<string>();
+  // Two records in three are a member's of that store (seed/members.ts runs first), linked to them.
+  const members = await tx
+    .select({ id: member.id, name: member.name, phone: member.phone, storeId: member.storeId })
+    .from(member)
+    .orderBy(asc(member.id));
   for (const s of chosen) {
+    const mine = members.filter((m) => m.storeId === s.id);
     // Opening balance: a few of each product the store's records will draw on.
     const opening = goods.map((g) => ({ storeId: s.id, productId: g.id, pieces: rng.int(8, 30) }));
     await moveStock(tx, opening, {
@@ -229,13 +237,17 @@ const seedMemberReceive = async (tx: Tx, rng: Rng, stores: readonly StoreRow[], 
       while (phones.has(phone));
       phones.add(phone);
       const auditedAt = status === 'pending' ? null : new Date(createdAt.getTime() + rng.int(1, 48) * 3_600_000);
+      // Drawn for every record, so the draws after it stay the same whoever the record is for.
+      const name = `${rng.pick([...SURNAMES])}${rng.pick(GIVEN)}`;
+      const who = mine.length && i % 3 !== 2 ? mine[i % mine.length]! : null;
       const [r] = await tx
         .insert(memberReceive)
         .values({
           storeId: s.id,
-          memberName: `${rng.pick([...SURNAMES])}${rng.pick(GIVEN)}`,
+          memberId: who?.id ?? null,
+          memberName: who?.name ?? name,
           areaCode: '0086',
-          memberPhone: phone,
+          memberPhone: who?.phone ?? phone,
           note: rng.chance(0.3)
             ? rng.pick(['年卡赠品到店领取', '上次购买未带走', '疗程配套产品', '会员积分兑换'])
             : null,

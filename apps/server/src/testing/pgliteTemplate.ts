@@ -15,18 +15,19 @@ import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 
 const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
-const SEED_DIR = fileURLToPath(new URL('../seed', import.meta.url));
-/** Every seed file (a new one counts without being listed here) and the resource sync. */
-const seedSources = (): string[] => [
-  ...readdirSync(SEED_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
-    .sort()
-    .map((f) => join(SEED_DIR, f)),
-  fileURLToPath(new URL('../modules/resources/sync.ts', import.meta.url)),
-  // The member seed goes through the card ledger's services.
-  fileURLToPath(new URL('../modules/members/ledger.ts', import.meta.url)),
-  fileURLToPath(new URL('../modules/members/service.ts', import.meta.url)),
-];
+const SRC_DIR = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * Every source file the seed may run: the seed's own and the modules' (it writes members, cards
+ * and claims through their services, and a resource's rules through its binding). A new file
+ * counts without being listed; test files do not count.
+ */
+const seedSources = (): string[] =>
+  ['seed', 'modules'].flatMap((dir) =>
+    readdirSync(join(SRC_DIR, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+      .sort()
+      .map((f) => join(SRC_DIR, dir, f)),
+  );
 
 const templateKey = (): string => {
   const h = createHash('sha256');

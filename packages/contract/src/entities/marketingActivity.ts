@@ -213,7 +213,11 @@ export interface RealCardRow {
   number: string;
   status: RealCardStatus;
   memberPhone: string | null;
+  /** The claimer and the member card the claim opened: only when the caller's data scope holds the member. */
   memberId: number | null;
+  memberName: string | null;
+  memberCode: string | null;
+  memberCardNo: string | null;
   claimedAt: string | null;
   voidedAt: string | null;
 }

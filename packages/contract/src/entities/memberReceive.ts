@@ -1,8 +1,8 @@
 /**
  * Member receive (/memberReceiveAudit 会员领用审核): a store records that a member collected
  * products they paid for earlier (领用); headquarters audits it. 待审核 → 已通过 (the store's stock
- * goes out, in the same transaction) or 已驳回 (with a reason). The member table comes later: a
- * record keeps the member's name and phone (member_id stays empty until then).
+ * goes out, in the same transaction) or 已驳回 (with a reason). A record keeps the name and phone
+ * given; when the phone is a member's, it also points at that member (会员编号 in the list).
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
@@ -90,6 +90,7 @@ export const MEMBER_RECEIVE = defineResource({
       list: { width: 120 },
       filter: 'like',
     },
+    memberCode: { label: '会员编号', type: 'text', readOnly: true, list: { width: 110 }, filter: 'like' },
     lines: {
       label: '领用商品',
       type: 'json',

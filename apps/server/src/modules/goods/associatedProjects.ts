@@ -2,7 +2,7 @@
  * Associated projects (关联项目) on the resource engine: which projects a stored-value card may pay
  * for, and at what discount. Rules: the card is a stored-value card (储值卡); the project exists;
  * one row per (card, project), and the pair is written once (to change the pair, delete the row
- * and add another). `projectPriceOnCard` is the rule the member ledger consults.
+ * and add another). `projectPricesOnCards` is the rule the member ledger consults.
  */
 import {
   CARD_PROJECT_DISCOUNT,
@@ -10,7 +10,7 @@ import {
   discounted,
   type StoredCardOption,
 } from '@zb/contract/entities/cardProjectDiscount';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
@@ -23,21 +23,34 @@ const p = alias(project, 'p');
 const STORED = 'stored';
 
 /**
- * The price in 分 a stored-value card pays for one session of a project — the project's price
- * after the card's discount for it (half a 分 rounds up) — or null when the card may not pay for
- * the project (no such rule, or the card is not a stored-value card).
+ * The prices in 分 stored-value cards pay for one session of each project — the project's price
+ * after the card's discount for it (half a 分 rounds up): card → project → price. A project the
+ * card may not pay for (no such rule, or the card is not a stored-value card) is absent.
  */
-export const projectPriceOnCard = async (tx: Tx | Db, cardId: number, projectId: number): Promise<number | null> => {
-  const [row] = await tx
-    .select({ price: project.price, discount: cardProjectDiscount.discount })
+export const projectPricesOnCards = async (
+  tx: Tx | Db,
+  cardIds: readonly number[],
+): Promise<Map<number, Map<number, number>>> => {
+  const out = new Map<number, Map<number, number>>(cardIds.map((id) => [id, new Map()]));
+  if (cardIds.length === 0) return out;
+  const rows = await tx
+    .select({
+      cardId: cardProjectDiscount.cardId,
+      projectId: cardProjectDiscount.projectId,
+      price: project.price,
+      discount: cardProjectDiscount.discount,
+    })
     .from(cardProjectDiscount)
     .innerJoin(card, eq(card.id, cardProjectDiscount.cardId))
     .innerJoin(project, eq(project.id, cardProjectDiscount.projectId))
-    .where(
-      and(eq(cardProjectDiscount.cardId, cardId), eq(cardProjectDiscount.projectId, projectId), eq(card.kind, STORED)),
-    );
-  return row ? discounted(row.price, row.discount) : null;
+    .where(and(inArray(cardProjectDiscount.cardId, [...cardIds]), eq(card.kind, STORED)));
+  for (const r of rows) out.get(r.cardId)?.set(r.projectId, discounted(r.price, r.discount));
+  return out;
 };
+
+/** One card's price for one project (projectPricesOnCards), or null when the card may not pay for it. */
+export const projectPriceOnCard = async (tx: Tx | Db, cardId: number, projectId: number): Promise<number | null> =>
+  (await projectPricesOnCards(tx, [cardId])).get(cardId)?.get(projectId) ?? null;
 
 const checkPair = async (tx: Tx, cardId: number, projectId: number): Promise<void> => {
   const [found] = await tx.select({ kind: card.kind }).from(card).where(eq(card.id, cardId));

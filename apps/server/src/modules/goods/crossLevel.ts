@@ -1,12 +1,12 @@
 /**
  * Cross-level draw (/crossLevelDrawConfig): which store levels may draw (划卡) a card sold at a
  * store of another level. The page reads and saves the whole matrix; saving replaces every pair in
- * one transaction with one operation-log row. `mayDrawAcrossLevels` (and `mayDrawAtStores`) is the
- * rule the member ledger consults.
+ * one transaction with one operation-log row. `mayDrawBetween` (over `crossLevelPairs`; by store
+ * `mayDrawAtStores`) is the rule the member ledger consults.
  */
 import type { MasterItem } from '@zb/contract/api/master';
 import type { CrossLevelMatrix, CrossLevelPair } from '@zb/contract/entities/crossLevel';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
@@ -67,22 +67,31 @@ export const saveCrossLevelMatrix = (db: Db, auth: Auth, allowed: readonly Cross
 
 /**
  * Whether a card sold at a store of level `soldLevelId` may be drawn at a store of level
- * `drawLevelId`: always within one level, otherwise when the matrix allows the pair. A store
- * without a level draws only cards of its own store (the caller's same-store rule), so a missing
- * level is false here.
+ * `drawLevelId`, given the matrix's pairs: always within one level, otherwise when the matrix
+ * allows the pair. A store without a level draws only cards of its own store (the caller's
+ * same-store rule), so a missing level is false here.
  */
+export const mayDrawBetween = (
+  allowed: readonly CrossLevelPair[],
+  soldLevelId: number | null,
+  drawLevelId: number | null,
+): boolean => {
+  if (soldLevelId === null || drawLevelId === null) return false;
+  if (soldLevelId === drawLevelId) return true;
+  return allowed.some((p) => p.soldLevelId === soldLevelId && p.drawLevelId === drawLevelId);
+};
+
+/** The matrix's pairs, for mayDrawBetween. */
+export const crossLevelPairs = pairs;
+
+/** mayDrawBetween over the saved matrix (read only when the two levels differ). */
 export const mayDrawAcrossLevels = async (
   tx: Db | Tx,
   soldLevelId: number | null,
   drawLevelId: number | null,
 ): Promise<boolean> => {
-  if (soldLevelId === null || drawLevelId === null) return false;
-  if (soldLevelId === drawLevelId) return true;
-  const [row] = await tx
-    .select({ sold: crossLevelDraw.soldLevelId })
-    .from(crossLevelDraw)
-    .where(and(eq(crossLevelDraw.soldLevelId, soldLevelId), eq(crossLevelDraw.drawLevelId, drawLevelId)));
-  return !!row;
+  const needsMatrix = soldLevelId !== null && drawLevelId !== null && soldLevelId !== drawLevelId;
+  return mayDrawBetween(needsMatrix ? await pairs(tx) : [], soldLevelId, drawLevelId);
 };
 
 /** The same rule by store: the selling store itself always draws; other stores by their levels. */

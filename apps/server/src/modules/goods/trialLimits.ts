@@ -70,9 +70,15 @@ export interface TrialTake {
  * Refuses (GOODS-40904) a trial the member has already taken as often as the project's limit
  * allows in its period and store scope. A project without an enabled limit is not limited.
  * Takes a transaction lock on the member and project, so two sales of the same trial to the same
- * member queue instead of both passing; call recordTrialUse in the same transaction.
+ * member queue instead of both passing; call recordTrialUse in the same transaction. `pending`:
+ * takes of the same transaction not recorded yet (a batch records its takes at its end); those
+ * of this member and project in the limit's period and store scope count as taken.
  */
-export const assertTrialAllowed = async (tx: Tx, take: TrialTake): Promise<void> => {
+export const assertTrialAllowed = async (
+  tx: Tx,
+  take: TrialTake,
+  pending: readonly TrialTake[] = [],
+): Promise<void> => {
   const [limit] = await tx
     .select({
       maxTimes: trialLimit.maxTimes,
@@ -98,7 +104,12 @@ export const assertTrialAllowed = async (tx: Tx, take: TrialTake): Promise<void>
         year ? lt(trialUse.usedAt, year.end) : undefined,
       ),
     );
-  const n = Number(used?.n ?? 0);
+  const counts = (p: TrialTake) =>
+    p.memberPhone === take.memberPhone &&
+    p.projectId === take.projectId &&
+    (limit.storeScope !== 'store' || p.storeId === take.storeId) &&
+    (!year || (p.at >= year.start && p.at < year.end));
+  const n = Number(used?.n ?? 0) + pending.filter(counts).length;
   if (n >= limit.maxTimes) {
     const where = limit.storeScope === 'store' ? '在本店' : '';
     const when = limit.period === 'year' ? '今年' : '';
@@ -109,17 +120,24 @@ export const assertTrialAllowed = async (tx: Tx, take: TrialTake): Promise<void>
   }
 };
 
-/** Records one trial taken; `ref` is the business record it belongs to (a sale ticket's number). */
-export const recordTrialUse = async (tx: Tx, take: TrialTake & { ref: string }): Promise<number> => {
-  const [row] = await tx
+/** Records trials taken; `ref` is the business record each belongs to (a sale ticket's number). */
+export const recordTrialUses = async (tx: Tx, takes: readonly (TrialTake & { ref: string })[]): Promise<number[]> => {
+  if (takes.length === 0) return [];
+  const rows = await tx
     .insert(trialUse)
-    .values({
-      memberPhone: take.memberPhone,
-      projectId: take.projectId,
-      storeId: take.storeId,
-      usedAt: take.at,
-      ref: take.ref,
-    })
+    .values(
+      takes.map((take) => ({
+        memberPhone: take.memberPhone,
+        projectId: take.projectId,
+        storeId: take.storeId,
+        usedAt: take.at,
+        ref: take.ref,
+      })),
+    )
     .returning({ id: trialUse.id });
-  return row!.id;
+  return rows.map((r) => r.id);
 };
+
+/** Records one trial taken (recordTrialUses). */
+export const recordTrialUse = async (tx: Tx, take: TrialTake & { ref: string }): Promise<number> =>
+  (await recordTrialUses(tx, [take]))[0]!;

@@ -5,6 +5,7 @@
  * the claim rule the mini-program will call.
  */
 import { CONFIG_API } from '@zb/contract/api/configUtils';
+import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import type { Page } from '@zb/contract/api/paging';
 import {
@@ -19,7 +20,7 @@ import { ERR } from '@zb/contract/errcodes';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
 import { formatDate } from '@zb/contract/time';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import JSZip from 'jszip';
 import { PNG } from 'pngjs';
@@ -28,7 +29,10 @@ import { getBytes, readSheet } from '../../testing/exports';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
-import { card } from '../goods/schema';
+import { card, cardProject, project } from '../goods/schema';
+import { cardLedger, member, memberCard, memberCardSession } from '../members/schema';
+import { createMember } from '../members/service';
+import { store } from '../stores/schema';
 import { claimCodeOf, claimKey, claimRealCard } from './realCards';
 import { marketingRealCard } from './schema';
 
@@ -41,6 +45,10 @@ let regionManager: TestClient; // no /activityList at all
 let comboCard: number;
 let storedCard: number;
 let offCard: number;
+let levelCard: number; // 适用门店: a store level no member below has
+let sessionProject: number;
+const members: Record<'sh' | 'sh2' | 'gz' | 'frozen', { id: number; code: string; phone: string }> = {} as never;
+const storeIds: Record<'sh' | 'gz', number> = {} as never;
 
 const LIST = '/activityList';
 
@@ -82,12 +90,22 @@ const approved = async (over: Record<string, unknown> = {}) => {
   return a;
 };
 
-const roleUser = async (login: string, code: string, buttons: string[]) => {
+/** The 开卡 ledger rows that name the real card as their source. */
+const openRowsOf = (realCardId: number) =>
+  t.db
+    .select()
+    .from(cardLedger)
+    .where(and(eq(cardLedger.refType, 'marketing_real_card'), eq(cardLedger.refId, realCardId)));
+
+const cardsOfMember = (memberId: number) =>
+  t.db.select({ id: memberCard.id }).from(memberCard).where(eq(memberCard.memberId, memberId));
+
+const roleUser = async (login: string, code: string, buttons: string[], contentName = '总部') => {
   const page = routeByPath(LIST)!.code!;
   const { contentRoleId } = await createRole(t.db, {
     code,
     name: code,
-    contentName: '总部',
+    contentName,
     codes: ['ZBHT-YHFA-PAG', page, ...buttons.map((k) => buttonCodeOf(LIST, k))],
   });
   const uid = await createUser(t.db, { loginName: login, password: 'pass1234', phone: login });
@@ -105,11 +123,47 @@ beforeAll(async () => {
     .insert(card)
     .values([
       { code: 'RC-COMBO', name: '实体卡测试套餐卡', kind: 'combo', price: 19900, validityDays: 365 },
-      { code: 'RC-STORED', name: '实体卡测试储值卡', kind: 'stored', price: 50000, validityDays: 365, amount: 50000 },
+      {
+        code: 'RC-STORED',
+        name: '实体卡测试储值卡',
+        kind: 'stored',
+        price: 50000,
+        validityDays: 365,
+        amount: 50000,
+        bonus: 8000,
+      },
       { code: 'RC-OFF', name: '实体卡测试停售卡', kind: 'combo', price: 100, validityDays: 30, status: 'off' },
+      {
+        code: 'RC-LEVEL',
+        name: '实体卡测试限店卡',
+        kind: 'stored',
+        price: 100,
+        validityDays: 30,
+        amount: 100,
+        usableScope: 'levels',
+      },
     ])
     .returning({ id: card.id });
-  [comboCard, storedCard, offCard] = rows.map((r) => r.id) as [number, number, number];
+  [comboCard, storedCard, offCard, levelCard] = rows.map((r) => r.id) as [number, number, number, number];
+  const [p] = await t.db.select({ id: project.id }).from(project).limit(1);
+  sessionProject = p!.id;
+  await t.db.insert(cardProject).values({ cardId: comboCard, projectId: sessionProject, sessions: 6, line: 1 });
+  const stores = await t.db.select({ id: store.id, code: store.code, levelId: store.levelId }).from(store);
+  const sh = stores.find((x) => x.code === 'SH001')!;
+  storeIds.sh = sh.id;
+  storeIds.gz = stores.find((x) => x.code === 'GZ001')!.id;
+  // RC-LEVEL is sold only at a level no store has (-1 is no lookup id), so never at a member's home store.
+  await t.db
+    .update(card)
+    .set({ storeLevelIds: [-1] })
+    .where(eq(card.id, levelCard));
+  const add = (name: string, phone: string, storeId: number) =>
+    t.db.transaction((tx) => createMember(tx, { name, phone, storeId, userId: null }));
+  members.sh = { ...(await add('领卡会员甲', '19900000001', storeIds.sh)), phone: '19900000001' };
+  members.sh2 = { ...(await add('领卡会员乙', '19900000002', storeIds.sh)), phone: '19900000002' };
+  members.gz = { ...(await add('领卡会员丙', '19900000003', storeIds.gz)), phone: '19900000003' };
+  members.frozen = { ...(await add('领卡会员丁', '19900000004', storeIds.sh)), phone: '19900000004' };
+  await t.db.update(member).set({ status: 'frozen' }).where(eq(member.id, members.frozen.id));
 });
 
 afterAll(() => t.close());
@@ -279,6 +333,23 @@ describe('the list, delete and 作废', () => {
       claimedCount: 23,
       voidedCount: 5,
     });
+    // Each demo claim went through claimRealCard: a demo member's card, opened with one 开卡 row naming it.
+    const claimed = await t.db
+      .select({ id: marketingRealCard.id, memberId: marketingRealCard.memberId, mc: memberCard })
+      .from(marketingRealCard)
+      .innerJoin(memberCard, eq(memberCard.id, marketingRealCard.memberCardId))
+      .where(
+        and(
+          eq(marketingRealCard.activityId, Number(demo.find((r) => r.status === 'approved')!.id)),
+          eq(marketingRealCard.status, 'claimed'),
+        ),
+      );
+    expect(claimed).toHaveLength(23);
+    expect(new Set(claimed.map((c) => c.memberId)).size).toBe(23);
+    for (const c of claimed) {
+      expect(c.mc).toMatchObject({ memberId: c.memberId, paid: 0 });
+      expect(await openRowsOf(c.id)).toHaveLength(1);
+    }
   });
 
   it('deletes a draft with its cards, and refuses to delete an approved activity', async () => {
@@ -297,7 +368,7 @@ describe('the list, delete and 作废', () => {
     await t.db.transaction(async (tx) => {
       const key = await claimKey(tx);
       const n = list[0]!.number;
-      await claimRealCard(tx, { number: n, secret: claimCodeOf(key, n), memberPhone: '13700000000', memberId: 7 });
+      await claimRealCard(tx, { number: n, secret: claimCodeOf(key, n), memberId: members.sh.id });
     });
     const claimedOne = await marketer.call(REAL_CARD_API.voidCards, {
       body: { activityId: a.id, cardIds: [list[0]!.id] },
@@ -384,8 +455,8 @@ describe('qrcodePackDownloadRealCard', () => {
 
 describe('claimRealCard', () => {
   let key: Buffer;
-  const claim = (number: string, secret: string, now?: Date, phone = '13700000001') =>
-    t.db.transaction((tx) => claimRealCard(tx, { number, secret, memberPhone: phone, memberId: 42 }, now));
+  const claim = (number: string, secret: string, now?: Date, memberId = members.sh.id) =>
+    t.db.transaction((tx) => claimRealCard(tx, { number, secret, memberId }, now));
   const errOf = async (p: Promise<unknown>) => {
     try {
       await p;
@@ -410,7 +481,14 @@ describe('claimRealCard', () => {
       cardKind: 'combo',
     });
     const row = (await cards(a.id, 'claimed')).list[0]!;
-    expect(row).toMatchObject({ number: c!.number, memberPhone: '13700000001', memberId: 42 });
+    expect(row).toMatchObject({
+      number: c!.number,
+      memberPhone: members.sh.phone,
+      memberId: members.sh.id,
+      memberName: '领卡会员甲',
+      memberCode: members.sh.code,
+      memberCardNo: got.memberCardNo,
+    });
     expect(await errOf(claim(c!.number, claimCodeOf(key, c!.number)))).toBe(ERR.REAL_CARD_CLAIMED);
     expect((await lastOperation(t.db, 'realCard.claim'))?.target).toBe(`marketing_real_card:${c!.id}`);
   });
@@ -454,10 +532,151 @@ describe('claimRealCard', () => {
     const [c] = (await cards(a.id)).list;
     const code = claimCodeOf(key, c!.number);
     const results = await Promise.all([
-      errOf(claim(c!.number, code, undefined, '13700000011')),
-      errOf(claim(c!.number, code, undefined, '13700000012')),
+      errOf(claim(c!.number, code, undefined, members.sh.id)),
+      errOf(claim(c!.number, code, undefined, members.sh2.id)),
+      errOf(claim(c!.number, code, undefined, members.gz.id)),
     ]);
-    expect(results.sort()).toEqual(['ok', ERR.REAL_CARD_CLAIMED].sort());
+    expect(results.sort()).toEqual(['ok', ERR.REAL_CARD_CLAIMED, ERR.REAL_CARD_CLAIMED].sort());
     expect((await cards(a.id, 'claimed')).total).toBe(1);
+    // Exactly one member card, and one 开卡 row, came of it.
+    expect(await openRowsOf(c!.id)).toHaveLength(1);
+    const [real] = await t.db.select().from(marketingRealCard).where(eq(marketingRealCard.id, c!.id));
+    const opened = await t.db.select().from(memberCard).where(eq(memberCard.id, real!.memberCardId!));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.memberId).toBe(real!.memberId);
+  });
+
+  it('opens the card product for the member at their home store: paid 0, its sessions, one 开卡 row naming the real card', async () => {
+    const a = await approved({ quantity: 1 });
+    const [c] = (await cards(a.id)).list;
+    const before = await cardsOfMember(members.gz.id);
+    const got = await claim(c!.number, claimCodeOf(key, c!.number), undefined, members.gz.id);
+    expect(got.memberCardNo).toMatch(/^KH\d{8}$/);
+    expect(await cardsOfMember(members.gz.id)).toHaveLength(before.length + 1);
+    const [mc] = await t.db.select().from(memberCard).where(eq(memberCard.id, got.memberCardId));
+    expect(mc).toMatchObject({
+      memberId: members.gz.id,
+      cardId: comboCard,
+      kind: 'combo',
+      storeId: storeIds.gz,
+      paid: 0,
+      balance: null,
+      status: 'active',
+    });
+    expect(mc!.expiresAt.getTime() - mc!.openedAt.getTime()).toBe(365 * 86_400_000);
+    const sessions = await t.db
+      .select()
+      .from(memberCardSession)
+      .where(eq(memberCardSession.memberCardId, got.memberCardId));
+    expect(sessions).toEqual([{ memberCardId: got.memberCardId, projectId: sessionProject, total: 6, remaining: 6 }]);
+    const rows = await t.db.select().from(cardLedger).where(eq(cardLedger.memberCardId, got.memberCardId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'open',
+      refType: 'marketing_real_card',
+      refId: c!.id,
+      projectId: sessionProject,
+      sessions: 6,
+      sessionsAfter: 6,
+      storeId: storeIds.gz,
+    });
+    const [real] = await t.db.select().from(marketingRealCard).where(eq(marketingRealCard.id, c!.id));
+    expect(real).toMatchObject({
+      status: 'claimed',
+      memberId: members.gz.id,
+      memberPhone: members.gz.phone,
+      memberCardId: got.memberCardId,
+    });
+    expect((await lastOperation(t.db, 'memberCard.open'))?.after).toMatchObject({
+      cardNo: got.memberCardNo,
+      paid: 0,
+      source: `实体卡 ${c!.number}`,
+    });
+
+    // /personalAccount shows it as any other card; its 开卡 row names the real card.
+    const held = okData(await admin.call(MEMBER_API.cards, { query: { memberId: members.gz.id } })) as MemberCardDto[];
+    expect(held.find((x) => x.id === got.memberCardId)).toMatchObject({
+      cardNo: got.memberCardNo,
+      cardName: '实体卡测试套餐卡',
+      paid: 0,
+      sessions: [{ projectId: sessionProject, total: 6, remaining: 6 }],
+    });
+    const ledger = okData(
+      await admin.call(MEMBER_API.cardLedger, { query: { memberCardId: got.memberCardId } }),
+    ) as Page<CardLedgerDto>;
+    expect(ledger.list).toHaveLength(1);
+    expect(ledger.list[0]).toMatchObject({ kindName: '开卡', refNo: `实体卡 ${c!.number}`, sessions: 6 });
+  });
+
+  it('opens a 储值卡 with the card’s amount and bonus', async () => {
+    const a = await approved({ quantity: 1, cardId: storedCard });
+    const [c] = (await cards(a.id)).list;
+    const got = await claim(c!.number, claimCodeOf(key, c!.number), undefined, members.sh2.id);
+    const [mc] = await t.db.select().from(memberCard).where(eq(memberCard.id, got.memberCardId));
+    expect(mc).toMatchObject({ kind: 'stored', paid: 0, balance: 50000, bonusBalance: 8000, storeId: storeIds.sh });
+    const rows = await openRowsOf(c!.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'open', amount: 50000, bonusAmount: 8000, balanceAfter: 50000 });
+  });
+
+  it('refuses an unknown or frozen member, a home store outside the card’s 适用门店 and a card gone off sale: nothing changes', async () => {
+    const [{ n: cardsBefore }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(memberCard)) as [
+      { n: number },
+    ];
+    const tryClaim = async (cardId: number, memberId: number) => {
+      const a = await approved({ quantity: 1, cardId });
+      const [c] = (await cards(a.id)).list;
+      try {
+        await claim(c!.number, claimCodeOf(key, c!.number), undefined, memberId);
+        return { errcode: 'ok', msg: '', id: c!.id, activity: a.id };
+      } catch (e) {
+        const err = e as { errcode: string; message: string };
+        return { errcode: err.errcode, msg: err.message, id: c!.id, activity: a.id };
+      }
+    };
+    const unknown = await tryClaim(comboCard, 987_654);
+    expect(unknown).toMatchObject({ errcode: ERR.RECORD_NOT_FOUND, msg: '会员不存在或已被删除' });
+    const frozen = await tryClaim(comboCard, members.frozen.id);
+    expect(frozen).toMatchObject({ errcode: ERR.MEMBER_FROZEN, msg: expect.stringContaining('已冻结') });
+    const wrongStore = await tryClaim(levelCard, members.sh.id);
+    expect(wrongStore).toMatchObject({
+      errcode: ERR.MEMBER_CARD_WRONG_STORE,
+      msg: '卡项「实体卡测试限店卡」不适用于上海徐汇店',
+    });
+    // The activity's card product taken off sale after approval.
+    await t.db.update(card).set({ status: 'on' }).where(eq(card.id, offCard));
+    await t.db.insert(cardProject).values({ cardId: offCard, projectId: sessionProject, sessions: 1, line: 1 });
+    const a = await approved({ quantity: 1, cardId: offCard });
+    await t.db.update(card).set({ status: 'off' }).where(eq(card.id, offCard));
+    const [oc] = (await cards(a.id)).list;
+    expect(await errOf(claim(oc!.number, claimCodeOf(key, oc!.number)))).toBe(ERR.MEMBER_INVALID);
+
+    for (const r of [unknown, frozen, wrongStore, { id: oc!.id, activity: a.id }]) {
+      const [real] = await t.db.select().from(marketingRealCard).where(eq(marketingRealCard.id, r.id));
+      expect(real).toMatchObject({ status: 'unclaimed', memberId: null, memberCardId: null, memberPhone: null });
+      expect(await openRowsOf(r.id)).toEqual([]);
+      expect((await view(r.activity)).counts).toEqual({ unclaimed: 1, claimed: 0, voided: 0 });
+    }
+    const [{ n: cardsAfter }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(memberCard)) as [
+      { n: number },
+    ];
+    expect(cardsAfter).toBe(cardsBefore);
+    expect(await cardsOfMember(members.frozen.id)).toEqual([]);
+  });
+
+  it('shows the claimer’s name only to a caller whose data scope holds the member', async () => {
+    const a = await approved({ quantity: 2 });
+    const [c1, c2] = (await cards(a.id)).list;
+    await claim(c1!.number, claimCodeOf(key, c1!.number), undefined, members.sh.id);
+    await claim(c2!.number, claimCodeOf(key, c2!.number), undefined, members.gz.id);
+    const east = await roleUser('13900000105', 'RC_EAST', [], '华东大区');
+    const page = okData(
+      await east.call(REAL_CARD_API.cards, { query: { activityId: a.id, pageSize: 10 } }),
+    ) as Page<RealCardRow>;
+    expect(page.list.map((r) => [r.memberPhone, r.memberName])).toEqual([
+      [members.sh.phone, '领卡会员甲'],
+      [members.gz.phone, null],
+    ]);
+    expect(page.list[1]).toMatchObject({ memberId: null, memberCode: null, memberCardNo: null });
   });
 });

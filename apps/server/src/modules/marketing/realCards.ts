@@ -24,8 +24,11 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import { deriveKey, loadCipherSecret } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
+import { type DataScope, storeScopeFilter } from '../../platform/scope';
 import { readTextSetting } from '../../platform/settings';
 import { card } from '../goods/schema';
+import { openCard } from '../members/ledger';
+import { member, memberCard } from '../members/schema';
 import { marketingActivity, marketingRealCard } from './schema';
 
 const CODE_CHARS = 16;
@@ -82,8 +85,8 @@ export interface ClaimInput {
   number: string;
   /** The claim code from the QR code. */
   secret: string;
-  memberPhone: string;
-  memberId: number | null;
+  /** The claiming member: their phone goes on the card, their home store sells the member card. */
+  memberId: number;
 }
 
 export interface Claimed {
@@ -94,15 +97,25 @@ export interface Claimed {
   cardName: string;
   cardKind: string;
   claimedAt: string;
+  /** The member card the claim opened. */
+  memberCardId: number;
+  memberCardNo: string;
 }
 
+const REF_TYPE = 'marketing_real_card';
+
 /**
- * Claims a card for a member, in the caller's transaction (the member ledger adds the card to
- * the member's account in the same one). The number and code must match (REALCARD-40001, the same
- * answer for an unknown number); the activity must be approved and today (Beijing) within its
- * period (REALCARD-40002); the card unclaimed (REALCARD-40901 claimed, REALCARD-40902 voided). The
- * activity row is share-locked, so 停用 waits for claims under way; the card moves with a
- * conditional update, so of two claims of one card exactly one wins.
+ * Claims a card for a member and opens its member card, in the caller's transaction (a refusal
+ * throws and the caller's rollback keeps nothing). The number and code must match
+ * (REALCARD-40001, the same answer for an unknown number); the activity must be approved and today
+ * (Beijing) within its period (REALCARD-40002); the member must exist (RECORD_NOT_FOUND); the card
+ * unclaimed (REALCARD-40901 claimed, REALCARD-40902 voided). Then the ledger's openCard opens the
+ * card product for the member — paid 0 (the campaign pays), sold at the member's home store, its
+ * ledger rows naming the real card — and refuses as it refuses any sale: a frozen member, a card
+ * off sale, a home store outside the card's 适用门店 (MEMBER-409xx/40001). The activity row is
+ * share-locked, so 停用 waits for claims under way; the card row is locked (FOR UPDATE) before the
+ * member card is opened, so of two claims of one card exactly one opens a member card; the other
+ * waits and answers REALCARD-40901. The ledger's (ref_type, ref_id, seq) key holds the same line.
  */
 export const claimRealCard = async (tx: Tx, input: ClaimInput, now = new Date()): Promise<Claimed> => {
   const invalid = new BizError(ERR.REAL_CARD_INVALID, '卡号或领取码错误，请核对卡片');
@@ -132,44 +145,67 @@ export const claimRealCard = async (tx: Tx, input: ClaimInput, now = new Date())
   if (today < act.startDate || today > act.endDate) {
     throw new BizError(ERR.REAL_CARD_NOT_OPEN, `不在领取时间内（${act.startDate} 至 ${act.endDate}）`);
   }
+  const [m] = Number.isInteger(input.memberId)
+    ? await tx
+        .select({ id: member.id, phone: member.phone, storeId: member.storeId })
+        .from(member)
+        .where(eq(member.id, input.memberId))
+    : [];
+  if (!m) throw new BizError(ERR.RECORD_NOT_FOUND, '会员不存在或已被删除');
 
-  const [done] = await tx
+  // The card row is locked before anything else is written: a second claim of it waits here until
+  // the first commits, then reads it claimed.
+  const [cur] = await tx
+    .select({ status: marketingRealCard.status, cardId: marketingRealCard.cardId })
+    .from(marketingRealCard)
+    .where(eq(marketingRealCard.id, row.id))
+    .for('update');
+  if (cur?.status === 'voided') throw new BizError(ERR.REAL_CARD_VOIDED, '该卡已作废，不能领取');
+  if (cur?.status !== 'unclaimed') throw new BizError(ERR.REAL_CARD_CLAIMED, '该卡已被领取');
+  const opened = await openCard(tx, {
+    memberId: m.id,
+    cardId: cur.cardId,
+    storeId: m.storeId,
+    at: now,
+    paid: 0,
+    userId: null,
+    source: { refType: REF_TYPE, refId: row.id, label: `实体卡 ${input.number}` },
+  });
+  await tx
     .update(marketingRealCard)
-    .set({ status: 'claimed', memberPhone: input.memberPhone, memberId: input.memberId, claimedAt: now })
-    .where(and(eq(marketingRealCard.id, row.id), eq(marketingRealCard.status, 'unclaimed')))
-    .returning({ cardId: marketingRealCard.cardId });
-  if (!done) {
-    const [cur] = await tx
-      .select({ status: marketingRealCard.status })
-      .from(marketingRealCard)
-      .where(eq(marketingRealCard.id, row.id));
-    if (cur?.status === 'voided') throw new BizError(ERR.REAL_CARD_VOIDED, '该卡已作废，不能领取');
-    throw new BizError(ERR.REAL_CARD_CLAIMED, '该卡已被领取');
-  }
-  const [goods] = await tx.select({ name: card.name, kind: card.kind }).from(card).where(eq(card.id, done.cardId));
+    .set({ status: 'claimed', memberPhone: m.phone, memberId: m.id, memberCardId: opened.memberCardId, claimedAt: now })
+    .where(eq(marketingRealCard.id, row.id));
+  const [goods] = await tx.select({ name: card.name, kind: card.kind }).from(card).where(eq(card.id, cur.cardId));
   await recordOperation(tx, {
     userId: null,
     action: 'realCard.claim',
     target: `marketing_real_card:${row.id}`,
     before: { status: 'unclaimed' },
-    after: { status: 'claimed', memberPhone: input.memberPhone, memberId: input.memberId },
+    after: { status: 'claimed', memberPhone: m.phone, memberId: m.id, memberCardNo: opened.cardNo },
   });
   return {
     realCardId: row.id,
     number: input.number,
     activityId: row.activityId,
-    cardId: done.cardId,
+    cardId: cur.cardId,
     cardName: goods?.name ?? '',
     cardKind: goods?.kind ?? '',
     claimedAt: formatDateTime(now),
+    memberCardId: opened.memberCardId,
+    memberCardNo: opened.cardNo,
   };
 };
 
 // ---------------------------------------------------------------------------------------------
 // The cards of an activity.
 
+/**
+ * An activity's cards, in sequence order. The claimer's name, code and member card come with a
+ * claimed card only when the member's home store is in the caller's data scope (the phone always).
+ */
 export const listCards = async (
   db: Db,
+  scope: DataScope,
   q: {
     activityId: number;
     status?: RealCardStatus | undefined;
@@ -190,11 +226,16 @@ export const listCards = async (
       number: marketingRealCard.number,
       status: marketingRealCard.status,
       memberPhone: marketingRealCard.memberPhone,
-      memberId: marketingRealCard.memberId,
+      memberId: member.id,
+      memberName: member.name,
+      memberCode: member.code,
+      memberCardNo: memberCard.cardNo,
       claimedAt: marketingRealCard.claimedAt,
       voidedAt: marketingRealCard.voidedAt,
     })
     .from(marketingRealCard)
+    .leftJoin(member, and(eq(member.id, marketingRealCard.memberId), storeScopeFilter(scope, member.storeId)))
+    .leftJoin(memberCard, and(eq(memberCard.id, marketingRealCard.memberCardId), sql`${member.id} is not null`))
     .where(where)
     .orderBy(asc(marketingRealCard.seq))
     .limit(q.pageSize)

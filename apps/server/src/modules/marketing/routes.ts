@@ -24,7 +24,7 @@ export const marketingRoutes = async (app: FastifyInstance) => {
   route(app, api.qrcodePack, ({ query }, { db, req }) => qrcodePack(db, query.id, req.log));
   // The fixed paths before the engine's /detail/:id.
   route(app, api.view, ({ params }, { db }) => viewActivity(db, (params as { id: number }).id));
-  route(app, api.cards, ({ query }, { db }) => listCards(db, query));
+  route(app, api.cards, ({ query }, { db, signedIn }) => listCards(db, signedIn().scope, query));
   route(app, api.cardOptions, (_input, { db }) => activityCardOptions(db));
   route(app, api.voidCards, ({ body }, { db, signedIn }) => voidRealCards(db, signedIn(), body));
   route(app, api.submit, ({ body }, { db, signedIn }) => moveActivity(db, signedIn(), 'submit', body.id));

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { userAccount } from '../auth/schema';
 import { card } from '../goods/schema';
+import { member, memberCard } from '../members/schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const who = (name: string) => integer(name).references(() => userAccount.id, { onDelete: 'set null' });
@@ -78,9 +79,12 @@ export const marketingRealCard = pgTable(
     number: text('number').notNull(),
     /** unclaimed, claimed, voided (contract REAL_CARD_STATUSES). */
     status: text('status').notNull().default('unclaimed'),
+    /** The claiming member's phone at the claim. */
     memberPhone: text('member_phone'),
-    /** The member who claimed it (no foreign key yet: the member table comes with member management). */
-    memberId: integer('member_id'),
+    /** The member who claimed it. */
+    memberId: integer('member_id').references(() => member.id),
+    /** The member card the claim opened (in the claim's transaction, through the ledger's openCard). */
+    memberCardId: integer('member_card_id').references(() => memberCard.id),
     claimedAt: at('claimed_at'),
     voidedBy: who('voided_by'),
     voidedAt: at('voided_at'),
@@ -88,11 +92,17 @@ export const marketingRealCard = pgTable(
   (t) => [
     unique('marketing_real_card_number_uq').on(t.number),
     unique('marketing_real_card_seq_uq').on(t.activityId, t.seq),
+    unique('marketing_real_card_member_card_uq').on(t.memberCardId),
     index('marketing_real_card_status_idx').on(t.activityId, t.status, t.seq),
     check('marketing_real_card_status_chk', sql`${t.status} in ('unclaimed', 'claimed', 'voided')`),
     check(
       'marketing_real_card_claim_chk',
       sql`(${t.status} = 'claimed') = (${t.claimedAt} is not null and ${t.memberPhone} is not null)`,
+    ),
+    // NOT VALID in the migration: cards claimed before claims opened member cards keep neither id.
+    check(
+      'marketing_real_card_claim_member_chk',
+      sql`(${t.status} = 'claimed') = (${t.memberId} is not null and ${t.memberCardId} is not null)`,
     ),
   ],
 );

@@ -4,18 +4,27 @@
  * card_ledger rows and the new balances together, and its operation-log row. A card is locked
  * (SELECT … FOR UPDATE, in id order) before anything reads its balance or sessions, so two
  * draws on one card queue and the second sees what the first left: nothing is ever overdrawn.
+ *
+ * `applyLedger` takes many records at once, in time order (a store's day-end import, the demo
+ * seed): it locks every card they draw in one statement, decides each record in turn against
+ * what the records before it left — a refused record writes nothing and the rest go on — and
+ * writes all of them with one multi-row statement per table, ids in the records' order.
+ * `openCard`, `topUp` and `consume` are batches of one that throw the refusal. The reference data
+ * they read (stores, card products, projects, prices, the cross-level and trial rules) comes
+ * through a `LedgerRefs`, which a caller running many batches may keep across them.
  */
+import type { CrossLevelPair } from '@zb/contract/entities/crossLevel';
 import { MONEY_MAX } from '@zb/contract/entities/goodsCommon';
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { recordOperation } from '../../platform/audit';
+import { type Operation, recordOperations } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
-import { projectPriceOnCard } from '../goods/associatedProjects';
-import { mayDrawAtStores } from '../goods/crossLevel';
+import { projectPricesOnCards } from '../goods/associatedProjects';
+import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { card, cardProject, product, project, trialLimit } from '../goods/schema';
-import { assertTrialAllowed, recordTrialUse } from '../goods/trialLimits';
+import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
 import {
   cardLedger,
@@ -31,28 +40,12 @@ const DAY_MS = 86_400_000;
 /** Most lines one bill holds, and most of one item on a line. */
 export const CONSUME_LINES_MAX = 50;
 export const CONSUME_QUANTITY_MAX = 999;
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest row here. */
+const ROWS_PER_STATEMENT = 1000;
 
 type LedgerRow = typeof cardLedger.$inferInsert;
 
 const invalid = (msg: string) => new BizError(ERR.MEMBER_INVALID, msg);
-
-const memberOf = async (tx: Tx, memberId: number) => {
-  const [row] = await tx
-    .select({ id: member.id, name: member.name, phone: member.phone, status: member.status })
-    .from(member)
-    .where(eq(member.id, memberId));
-  if (!row) throw new BizError(ERR.RECORD_NOT_FOUND, '会员不存在或已被删除');
-  return row;
-};
-
-const storeOf = async (tx: Tx, storeId: number) => {
-  const [row] = await tx
-    .select({ id: store.id, name: store.name, levelId: store.levelId })
-    .from(store)
-    .where(eq(store.id, storeId));
-  if (!row) throw invalid('门店不存在或已被删除');
-  return row;
-};
 
 const assertMemberActive = (m: { name: string; status: string }) => {
   if (m.status !== 'normal') throw new BizError(ERR.MEMBER_FROZEN, `会员「${m.name}」已冻结，不能使用会员卡`);
@@ -63,6 +56,23 @@ const assertMoney = (value: number, what: string, min = 0) => {
     throw invalid(`${what}须为 ${formatYuan(min)} 至 ${formatYuan(MONEY_MAX)} 元之间的金额`);
   }
 };
+
+/** Runs `write` on slices of `rows` and answers what the slices answer, in order. */
+const inSlices = async <T, R>(rows: readonly T[], write: (part: T[]) => Promise<R[]>): Promise<R[]> => {
+  const out: R[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    out.push(...(await write(rows.slice(i, i + ROWS_PER_STATEMENT))));
+  }
+  return out;
+};
+
+// ── Reference data ───────────────────────────────────────────────────────────
+
+interface StoreRef {
+  id: number;
+  name: string;
+  levelId: number | null;
+}
 
 interface CardProduct {
   id: number;
@@ -77,68 +87,117 @@ interface CardProduct {
   storeLevelIds: number[];
 }
 
-const cardProductsOf = async (tx: Tx, ids: readonly number[]): Promise<Map<number, CardProduct>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      id: card.id,
-      name: card.name,
-      kind: card.kind,
-      status: card.status,
-      price: card.price,
-      validityDays: card.validityDays,
-      amount: card.amount,
-      bonus: card.bonus,
-      usableScope: card.usableScope,
-      storeLevelIds: card.storeLevelIds,
-    })
-    .from(card)
-    .where(inArray(card.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r]));
+interface Item {
+  kind: 'project' | 'product';
+  id: number;
+  name: string;
+  price: number;
+}
+
+/** Adds the rows of the ids `map` lacks (null for an id not found). */
+const fill = async <T extends { id: number }>(
+  map: Map<number, T | null>,
+  ids: Iterable<number>,
+  read: (ids: number[]) => Promise<T[]>,
+): Promise<void> => {
+  const missing = [...new Set(ids)].filter((id) => !map.has(id));
+  if (missing.length === 0) return;
+  for (const id of missing) map.set(id, null);
+  for (const row of await read(missing)) map.set(row.id, row);
 };
-
-/** The card product's 适用门店 allows the store's level. */
-const scopeAllows = (c: CardProduct, s: { levelId: number | null }) =>
-  c.usableScope === 'all' || (s.levelId !== null && c.storeLevelIds.includes(s.levelId));
-
-type HeldCard = typeof memberCard.$inferSelect;
-
-/** Locks the cards in id order (every writer does, so two draws on one card queue) and reads them. */
-const lockCards = async (tx: Tx, ids: readonly number[]): Promise<Map<number, HeldCard>> => {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(memberCard)
-    .where(inArray(memberCard.id, sorted))
-    .orderBy(asc(memberCard.id))
-    .for('update');
-  return new Map(rows.map((r) => [r.id, r]));
-};
-
-const cardLabel = (c: HeldCard, p: CardProduct) => `「${p.name}」（${c.cardNo}）`;
 
 /**
- * Refuses a card that may not be drawn at `drawStore` at `at`: frozen, expired, outside its
- * product's 适用门店, or sold at a store whose level may not be drawn here (跨级划卡).
+ * The reference data the ledger reads, each row read once: stores, card products and their
+ * projects, projects and products with their prices, stored cards' project prices, the
+ * cross-level matrix and the trial projects. A fresh one per call by default; a caller that
+ * changes none of these (the demo seed, an import) may keep one across calls.
  */
-const assertUsable = async (
-  tx: Tx,
-  c: HeldCard,
-  p: CardProduct,
-  drawStore: { id: number; name: string; levelId: number | null },
-  at: Date,
-) => {
-  if (c.status !== 'active') throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}已冻结`);
-  if (c.expiresAt.getTime() <= at.getTime()) {
-    throw new BizError(ERR.MEMBER_CARD_EXPIRED, `会员卡${cardLabel(c, p)}已过期，不能使用`);
-  }
-  if (!scopeAllows(p, drawStore) || !(await mayDrawAtStores(tx, c.storeId, drawStore.id))) {
-    throw new BizError(ERR.MEMBER_CARD_WRONG_STORE, `会员卡${cardLabel(c, p)}不能在${drawStore.name}使用`);
-  }
-};
+export class LedgerRefs {
+  readonly stores = new Map<number, StoreRef | null>();
+  readonly cards = new Map<number, CardProduct | null>();
+  readonly projects = new Map<number, Item | null>();
+  readonly products = new Map<number, Item | null>();
+  /** 套餐卡 product → its projects and sessions, in line order. */
+  readonly comboProjects = new Map<number, { projectId: number; sessions: number }[]>();
+  /** 储值卡 product → project → price on the card (projectPricesOnCards). */
+  readonly prices = new Map<number, Map<number, number>>();
+  private crossLevel: CrossLevelPair[] | null = null;
+  private trials: Set<number> | null = null;
 
-// ── 开卡 ─────────────────────────────────────────────────────────────────────
+  async load(
+    tx: Tx,
+    need: { storeIds?: number[]; cardIds?: number[]; projectIds?: number[]; productIds?: number[] },
+  ): Promise<void> {
+    await fill(this.stores, need.storeIds ?? [], (ids) =>
+      tx.select({ id: store.id, name: store.name, levelId: store.levelId }).from(store).where(inArray(store.id, ids)),
+    );
+    await fill(this.cards, need.cardIds ?? [], (ids) =>
+      tx
+        .select({
+          id: card.id,
+          name: card.name,
+          kind: card.kind,
+          status: card.status,
+          price: card.price,
+          validityDays: card.validityDays,
+          amount: card.amount,
+          bonus: card.bonus,
+          usableScope: card.usableScope,
+          storeLevelIds: card.storeLevelIds,
+        })
+        .from(card)
+        .where(inArray(card.id, ids)),
+    );
+    await fill(this.projects, need.projectIds ?? [], async (ids) =>
+      (
+        await tx
+          .select({ id: project.id, name: project.name, price: project.price })
+          .from(project)
+          .where(inArray(project.id, ids))
+      ).map((r) => ({ kind: 'project' as const, ...r })),
+    );
+    await fill(this.products, need.productIds ?? [], async (ids) =>
+      (
+        await tx
+          .select({ id: product.id, name: product.name, price: product.retailPrice })
+          .from(product)
+          .where(inArray(product.id, ids))
+      ).map((r) => ({ kind: 'product' as const, ...r })),
+    );
+    const known = [...new Set(need.cardIds ?? [])].flatMap((id) => {
+      const p = this.cards.get(id);
+      return p ? [p] : [];
+    });
+    const combos = known.filter((p) => p.kind === 'combo' && !this.comboProjects.has(p.id)).map((p) => p.id);
+    if (combos.length) {
+      for (const id of combos) this.comboProjects.set(id, []);
+      const rows = await tx
+        .select({ cardId: cardProject.cardId, projectId: cardProject.projectId, sessions: cardProject.sessions })
+        .from(cardProject)
+        .where(inArray(cardProject.cardId, combos))
+        .orderBy(asc(cardProject.cardId), asc(cardProject.line));
+      for (const r of rows) this.comboProjects.get(r.cardId)!.push({ projectId: r.projectId, sessions: r.sessions });
+    }
+    const stored = known.filter((p) => p.kind === 'stored' && !this.prices.has(p.id)).map((p) => p.id);
+    for (const [id, prices] of await projectPricesOnCards(tx, stored)) this.prices.set(id, prices);
+  }
+
+  async crossLevelPairs(tx: Tx): Promise<readonly CrossLevelPair[]> {
+    this.crossLevel ??= await crossLevelPairs(tx);
+    return this.crossLevel;
+  }
+
+  async isTrial(tx: Tx, projectId: number): Promise<boolean> {
+    this.trials ??= new Set(
+      (await tx.select({ id: trialLimit.projectId }).from(trialLimit).where(eq(trialLimit.enabled, true))).map(
+        (r) => r.id,
+      ),
+    );
+    return this.trials.has(projectId);
+  }
+}
+
+// ── Inputs and answers ───────────────────────────────────────────────────────
 
 export interface OpenCardInput {
   memberId: number;
@@ -150,92 +209,18 @@ export interface OpenCardInput {
   /** 分 paid; default the card's price. */
   paid?: number;
   userId: number | null;
+  /**
+   * The business record the card comes from when it is not a sale at the counter: its ledger rows
+   * name it (ref_type, ref_id) instead of the card itself, e.g. ('marketing_real_card', id) for a
+   * claimed real card — so the (ref_type, ref_id, seq) key also lets that record open one card only.
+   */
+  source?: { refType: string; refId: number; label: string };
 }
 
 export interface OpenedCard {
   memberCardId: number;
   cardNo: string;
 }
-
-/**
- * 开卡: a 储值卡 starts with the card's amount and bonus, a 套餐卡 with the sessions of each of its
- * projects; one ledger row per balance or project. The card must be on sale and sold where its
- * 适用门店 allows; the member must not be frozen.
- */
-export const openCard = async (tx: Tx, input: OpenCardInput): Promise<OpenedCard> => {
-  const m = await memberOf(tx, input.memberId);
-  assertMemberActive(m);
-  const s = await storeOf(tx, input.storeId);
-  const p = (await cardProductsOf(tx, [input.cardId])).get(input.cardId);
-  if (!p) throw invalid('卡项不存在或已被删除');
-  if (p.status !== 'on') throw invalid(`卡项「${p.name}」已停售，不能开卡`);
-  if (!scopeAllows(p, s)) throw new BizError(ERR.MEMBER_CARD_WRONG_STORE, `卡项「${p.name}」不适用于${s.name}`);
-  const paid = input.paid ?? p.price;
-  assertMoney(paid, '实付金额');
-  const stored = p.kind === 'stored';
-  const sessions = stored
-    ? []
-    : await tx
-        .select({ projectId: cardProject.projectId, sessions: cardProject.sessions })
-        .from(cardProject)
-        .where(eq(cardProject.cardId, p.id))
-        .orderBy(asc(cardProject.line));
-  if (!stored && sessions.length === 0) throw invalid(`套餐卡「${p.name}」没有包含项目，不能开卡`);
-  const balance = stored ? (p.amount ?? 0) : null;
-  const bonus = stored ? (p.bonus ?? 0) : null;
-  const [row] = await tx
-    .insert(memberCard)
-    .values({
-      memberId: m.id,
-      cardId: p.id,
-      kind: p.kind,
-      storeId: s.id,
-      openedAt: input.at,
-      expiresAt: new Date(input.at.getTime() + p.validityDays * DAY_MS),
-      paid,
-      balance,
-      bonusBalance: bonus,
-      createdBy: input.userId,
-    })
-    .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
-  const id = row!.id;
-  if (sessions.length) {
-    await tx
-      .insert(memberCardSession)
-      .values(
-        sessions.map((x) => ({ memberCardId: id, projectId: x.projectId, total: x.sessions, remaining: x.sessions })),
-      );
-  }
-  const base = {
-    memberCardId: id,
-    memberId: m.id,
-    kind: 'open',
-    refType: 'member_card',
-    refId: id,
-    storeId: s.id,
-    at: input.at,
-    createdBy: input.userId,
-  };
-  const rows: LedgerRow[] = stored
-    ? [{ ...base, seq: 1, amount: balance!, bonusAmount: bonus!, balanceAfter: balance, bonusAfter: bonus }]
-    : sessions.map((x, i) => ({
-        ...base,
-        seq: i + 1,
-        projectId: x.projectId,
-        sessions: x.sessions,
-        sessionsAfter: x.sessions,
-      }));
-  await tx.insert(cardLedger).values(rows);
-  await recordOperation(tx, {
-    userId: input.userId,
-    action: 'memberCard.open',
-    target: `member_card:${id}`,
-    after: { cardNo: row!.cardNo, member: m.name, card: p.name, store: s.name, paid, balance, bonus, sessions },
-  });
-  return { memberCardId: id, cardNo: row!.cardNo };
-};
-
-// ── 充值 ─────────────────────────────────────────────────────────────────────
 
 export interface TopUpInput {
   memberCardId: number;
@@ -256,70 +241,6 @@ export interface ToppedUp {
   balance: number;
   bonusBalance: number;
 }
-
-/** 充值 a 储值卡 that may be used at the store: one top-up record, one ledger row. */
-export const topUp = async (tx: Tx, input: TopUpInput): Promise<ToppedUp> => {
-  if (input.requestKey) {
-    const [done] = await tx
-      .select({ id: cardTopUp.id, no: cardTopUp.topUpNo, cardId: cardTopUp.memberCardId })
-      .from(cardTopUp)
-      .where(eq(cardTopUp.requestKey, input.requestKey));
-    if (done) {
-      const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, done.cardId));
-      return { topUpId: done.id, topUpNo: done.no, balance: c!.balance ?? 0, bonusBalance: c!.bonusBalance ?? 0 };
-    }
-  }
-  const bonus = input.bonus ?? 0;
-  assertMoney(input.amount, '充值金额', 1);
-  assertMoney(bonus, '赠送金额');
-  const c = (await lockCards(tx, [input.memberCardId])).get(input.memberCardId);
-  if (!c) throw invalid('会员卡不存在');
-  const p = (await cardProductsOf(tx, [c.cardId])).get(c.cardId)!;
-  if (c.kind !== 'stored') throw invalid(`会员卡${cardLabel(c, p)}是套餐卡，只有储值卡可以充值`);
-  assertMemberActive(await memberOf(tx, c.memberId));
-  const s = await storeOf(tx, input.storeId);
-  await assertUsable(tx, c, p, s, input.at);
-  const balance = (c.balance ?? 0) + input.amount;
-  const bonusBalance = (c.bonusBalance ?? 0) + bonus;
-  const [t] = await tx
-    .insert(cardTopUp)
-    .values({
-      memberCardId: c.id,
-      storeId: s.id,
-      amount: input.amount,
-      bonus,
-      toppedUpAt: input.at,
-      requestKey: input.requestKey ?? null,
-      createdBy: input.userId,
-    })
-    .returning({ id: cardTopUp.id, no: cardTopUp.topUpNo });
-  await tx.update(memberCard).set({ balance, bonusBalance }).where(eq(memberCard.id, c.id));
-  await tx.insert(cardLedger).values({
-    memberCardId: c.id,
-    memberId: c.memberId,
-    kind: 'topUp',
-    amount: input.amount,
-    bonusAmount: bonus,
-    balanceAfter: balance,
-    bonusAfter: bonusBalance,
-    refType: 'card_top_up',
-    refId: t!.id,
-    seq: 1,
-    storeId: s.id,
-    createdBy: input.userId,
-    at: input.at,
-  });
-  await recordOperation(tx, {
-    userId: input.userId,
-    action: 'memberCard.topUp',
-    target: `member_card:${c.id}`,
-    before: { balance: c.balance, bonusBalance: c.bonusBalance },
-    after: { topUpNo: t!.no, amount: input.amount, bonus, balance, bonusBalance },
-  });
-  return { topUpId: t!.id, topUpNo: t!.no, balance, bonusBalance };
-};
-
-// ── 消费 ─────────────────────────────────────────────────────────────────────
 
 export interface ConsumeLineInput {
   /** Exactly one of projectId / productId. */
@@ -350,43 +271,295 @@ export interface ConsumedBill {
   paidOther: number;
 }
 
-interface Item {
-  kind: 'project' | 'product';
-  id: number;
-  name: string;
-  price: number;
+/** One record of a batch. A batch cannot draw a card it opens itself (its id is not known yet). */
+export type LedgerEntry =
+  | ({ kind: 'open' } & OpenCardInput)
+  | ({ kind: 'topUp' } & TopUpInput)
+  | ({ kind: 'consume' } & ConsumeInput);
+
+export type LedgerAnswer = OpenedCard | ToppedUp | ConsumedBill;
+
+/** Per record: what it wrote, or why it was refused (and wrote nothing). */
+export type LedgerResult = { ok: true; value: LedgerAnswer } | { ok: false; error: BizError };
+
+export interface LedgerOptions {
+  refs?: LedgerRefs;
+  /**
+   * Called for a refused record: what it answers (say, the same bill paid otherwise) is tried in
+   * its place, once; null keeps the refusal.
+   */
+  onRefused?: (entry: LedgerEntry, error: BizError) => LedgerEntry | null;
 }
 
-const itemsOf = async (tx: Tx, lines: readonly ConsumeLineInput[]) => {
-  const projectIds = [...new Set(lines.flatMap((l) => (l.projectId ? [l.projectId] : [])))];
-  const productIds = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
-  const projects = projectIds.length
-    ? await tx
-        .select({ id: project.id, name: project.name, price: project.price })
-        .from(project)
-        .where(inArray(project.id, projectIds))
-    : [];
-  const products = productIds.length
-    ? await tx
-        .select({ id: product.id, name: product.name, price: product.retailPrice })
-        .from(product)
-        .where(inArray(product.id, productIds))
-    : [];
-  const trials = projectIds.length
-    ? await tx
-        .select({ projectId: trialLimit.projectId })
-        .from(trialLimit)
-        .where(and(inArray(trialLimit.projectId, projectIds), eq(trialLimit.enabled, true)))
-    : [];
+// ── The batch's state ────────────────────────────────────────────────────────
+
+type HeldCard = typeof memberCard.$inferSelect;
+type MemberRow = { id: number; name: string; phone: string; status: string };
+
+/** What the batch has read and what its records have changed so far. */
+class Batch {
+  readonly members = new Map<number, MemberRow | null>();
+  /** Locked cards, with the balances the records before have left. */
+  readonly cards = new Map<number, HeldCard | null>();
+  /** `${memberCardId}:${projectId}` → sessions left. */
+  readonly sessions = new Map<string, number>();
+  readonly changedCards = new Set<number>();
+  readonly changedSessions = new Set<string>();
+  /** Request keys already written before the batch, and those of its own records. */
+  readonly doneTopUps = new Map<string, { id: number; no: string; cardId: number }>();
+  readonly doneBills = new Map<string, ConsumedBill>();
+  readonly keys = new Map<string, number>();
+  /** Trials its bills take (recorded at the end). */
+  readonly trialTakes: TrialTake[] = [];
+
+  constructor(
+    readonly tx: Tx,
+    readonly refs: LedgerRefs,
+  ) {}
+
+  /** Reads (and locks, cards in id order) what `entries` need that the batch lacks. */
+  async load(entries: readonly LedgerEntry[]): Promise<void> {
+    const { tx } = this;
+    const topUpKeys = entries.flatMap((e) => (e.kind === 'topUp' && e.requestKey ? [e.requestKey] : []));
+    const billKeys = entries.flatMap((e) => (e.kind === 'consume' && e.requestKey ? [e.requestKey] : []));
+    if (topUpKeys.length) {
+      const rows = await tx
+        .select({ id: cardTopUp.id, no: cardTopUp.topUpNo, cardId: cardTopUp.memberCardId, key: cardTopUp.requestKey })
+        .from(cardTopUp)
+        .where(inArray(cardTopUp.requestKey, topUpKeys));
+      for (const r of rows) this.doneTopUps.set(r.key!, r);
+    }
+    if (billKeys.length) {
+      const rows = await tx
+        .select({
+          key: memberConsume.requestKey,
+          consumeId: memberConsume.id,
+          billNo: memberConsume.billNo,
+          total: memberConsume.total,
+          paidByCard: memberConsume.paidByCard,
+          paidOther: memberConsume.paidOther,
+        })
+        .from(memberConsume)
+        .where(inArray(memberConsume.requestKey, billKeys));
+      for (const { key, ...bill } of rows) this.doneBills.set(key!, bill);
+    }
+    const cardIds = entries.flatMap((e) =>
+      e.kind === 'topUp'
+        ? [
+            e.memberCardId,
+            ...(e.requestKey && this.doneTopUps.has(e.requestKey) ? [this.doneTopUps.get(e.requestKey)!.cardId] : []),
+          ]
+        : e.kind === 'consume'
+          ? e.lines.flatMap((l) => (l.memberCardId ? [l.memberCardId] : []))
+          : [],
+    );
+    const toLock = [...new Set(cardIds)].filter((id) => !this.cards.has(id)).sort((a, b) => a - b);
+    if (toLock.length) {
+      for (const id of toLock) this.cards.set(id, null);
+      const rows = await tx
+        .select()
+        .from(memberCard)
+        .where(inArray(memberCard.id, toLock))
+        .orderBy(asc(memberCard.id))
+        .for('update');
+      for (const r of rows) this.cards.set(r.id, r);
+      const sessions = await tx
+        .select({
+          memberCardId: memberCardSession.memberCardId,
+          projectId: memberCardSession.projectId,
+          remaining: memberCardSession.remaining,
+        })
+        .from(memberCardSession)
+        .where(inArray(memberCardSession.memberCardId, toLock));
+      for (const r of sessions) this.sessions.set(`${r.memberCardId}:${r.projectId}`, r.remaining);
+    }
+    const held = [...new Set(cardIds)].flatMap((id) => {
+      const c = this.cards.get(id);
+      return c ? [c] : [];
+    });
+    await fill(
+      this.members,
+      [...entries.flatMap((e) => (e.kind === 'topUp' ? [] : [e.memberId])), ...held.map((c) => c.memberId)],
+      (ids) =>
+        tx
+          .select({ id: member.id, name: member.name, phone: member.phone, status: member.status })
+          .from(member)
+          .where(inArray(member.id, ids)),
+    );
+    const lines = entries.flatMap((e) => (e.kind === 'consume' ? e.lines : []));
+    await this.refs.load(tx, {
+      storeIds: [...entries.map((e) => e.storeId), ...held.map((c) => c.storeId)],
+      cardIds: [...entries.flatMap((e) => (e.kind === 'open' ? [e.cardId] : [])), ...held.map((c) => c.cardId)],
+      projectIds: lines.flatMap((l) => (l.projectId ? [l.projectId] : [])),
+      productIds: lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+    });
+  }
+
+  member(id: number): MemberRow {
+    const m = this.members.get(id);
+    if (!m) throw new BizError(ERR.RECORD_NOT_FOUND, '会员不存在或已被删除');
+    return m;
+  }
+
+  store(id: number): StoreRef {
+    const s = this.refs.stores.get(id);
+    if (!s) throw invalid('门店不存在或已被删除');
+    return s;
+  }
+
+  product(c: HeldCard): CardProduct {
+    return this.refs.cards.get(c.cardId)!;
+  }
+
+  item(l: ConsumeLineInput): Item {
+    const found = l.projectId ? this.refs.projects.get(l.projectId) : this.refs.products.get(l.productId!);
+    if (!found) throw invalid(l.projectId ? '项目不存在或已被删除' : '商品不存在或已被删除');
+    return found;
+  }
+
+  /**
+   * Refuses a card that may not be drawn at `drawStore` at `at`: frozen, expired, outside its
+   * product's 适用门店, or sold at a store whose level may not be drawn here (跨级划卡).
+   */
+  async assertUsable(c: HeldCard, drawStore: StoreRef, at: Date): Promise<void> {
+    const p = this.product(c);
+    if (c.status !== 'active') throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}已冻结`);
+    if (c.expiresAt.getTime() <= at.getTime()) {
+      throw new BizError(ERR.MEMBER_CARD_EXPIRED, `会员卡${cardLabel(c, p)}已过期，不能使用`);
+    }
+    const sold = this.store(c.storeId);
+    const crossLevel = sold.levelId !== drawStore.levelId ? await this.refs.crossLevelPairs(this.tx) : [];
+    if (
+      !scopeAllows(p, drawStore) ||
+      (c.storeId !== drawStore.id && !mayDrawBetween(crossLevel, sold.levelId, drawStore.levelId))
+    ) {
+      throw new BizError(ERR.MEMBER_CARD_WRONG_STORE, `会员卡${cardLabel(c, p)}不能在${drawStore.name}使用`);
+    }
+  }
+}
+
+/** The card product's 适用门店 allows the store's level. */
+const scopeAllows = (c: CardProduct, s: { levelId: number | null }) =>
+  c.usableScope === 'all' || (s.levelId !== null && c.storeLevelIds.includes(s.levelId));
+
+const cardLabel = (c: HeldCard, p: CardProduct) => `「${p.name}」（${c.cardNo}）`;
+
+// ── Deciding each record ─────────────────────────────────────────────────────
+
+interface PlannedOpen {
+  kind: 'open';
+  e: OpenCardInput;
+  m: MemberRow;
+  s: StoreRef;
+  p: CardProduct;
+  paid: number;
+  sessions: { projectId: number; sessions: number }[];
+  balance: number | null;
+  bonus: number | null;
+}
+
+interface PlannedTopUp {
+  kind: 'topUp';
+  e: TopUpInput;
+  c: HeldCard;
+  s: StoreRef;
+  bonus: number;
+  before: { balance: number | null; bonusBalance: number | null };
+  balance: number;
+  bonusBalance: number;
+}
+
+interface PlannedLine {
+  i: number;
+  l: ConsumeLineInput;
+  it: Item;
+  c: HeldCard | null;
+  unitPrice: number;
+  amount: number;
+  sessions: number | null;
+  sessionsAfter: number | null;
+  cardAmount: number;
+  draw: { amount: number; bonus: number; balanceAfter: number; bonusAfter: number } | null;
+  trial: boolean;
+}
+
+interface PlannedBill {
+  kind: 'consume';
+  e: ConsumeInput;
+  m: MemberRow;
+  s: StoreRef;
+  lines: PlannedLine[];
+  total: number;
+  paidByCard: number;
+  takes: TrialTake[];
+}
+
+/** A record decided: what to write, or an earlier answer (a retried request key). */
+type Planned =
+  | PlannedOpen
+  | PlannedTopUp
+  | PlannedBill
+  | { kind: 'answer'; value: LedgerAnswer }
+  | { kind: 'same'; as: number };
+
+/**
+ * 开卡: a 储值卡 starts with the card's amount and bonus, a 套餐卡 with the sessions of each of its
+ * projects; one ledger row per balance or project. The card must be on sale and sold where its
+ * 适用门店 allows; the member must not be frozen.
+ */
+const planOpen = (b: Batch, e: OpenCardInput): PlannedOpen => {
+  const m = b.member(e.memberId);
+  assertMemberActive(m);
+  const s = b.store(e.storeId);
+  const p = b.refs.cards.get(e.cardId);
+  if (!p) throw invalid('卡项不存在或已被删除');
+  if (p.status !== 'on') throw invalid(`卡项「${p.name}」已停售，不能开卡`);
+  if (!scopeAllows(p, s)) throw new BizError(ERR.MEMBER_CARD_WRONG_STORE, `卡项「${p.name}」不适用于${s.name}`);
+  const paid = e.paid ?? p.price;
+  assertMoney(paid, '实付金额');
+  const stored = p.kind === 'stored';
+  const sessions = stored ? [] : (b.refs.comboProjects.get(p.id) ?? []);
+  if (!stored && sessions.length === 0) throw invalid(`套餐卡「${p.name}」没有包含项目，不能开卡`);
   return {
-    item: (l: ConsumeLineInput): Item => {
-      const found = l.projectId
-        ? projects.find((x) => x.id === l.projectId)
-        : products.find((x) => x.id === l.productId);
-      if (!found) throw invalid(l.projectId ? '项目不存在或已被删除' : '商品不存在或已被删除');
-      return { kind: l.projectId ? 'project' : 'product', ...found };
-    },
-    isTrial: (projectId: number) => trials.some((t) => t.projectId === projectId),
+    kind: 'open',
+    e,
+    m,
+    s,
+    p,
+    paid,
+    sessions,
+    balance: stored ? (p.amount ?? 0) : null,
+    bonus: stored ? (p.bonus ?? 0) : null,
+  };
+};
+
+/** 充值 a 储值卡 that may be used at the store: one top-up record, one ledger row. */
+const planTopUp = async (b: Batch, e: TopUpInput): Promise<Planned> => {
+  const done = e.requestKey ? b.doneTopUps.get(e.requestKey) : undefined;
+  if (done) {
+    const c = b.cards.get(done.cardId)!;
+    const value = { topUpId: done.id, topUpNo: done.no, balance: c.balance ?? 0, bonusBalance: c.bonusBalance ?? 0 };
+    return { kind: 'answer', value };
+  }
+  const bonus = e.bonus ?? 0;
+  assertMoney(e.amount, '充值金额', 1);
+  assertMoney(bonus, '赠送金额');
+  const c = b.cards.get(e.memberCardId);
+  if (!c) throw invalid('会员卡不存在');
+  const p = b.product(c);
+  if (c.kind !== 'stored') throw invalid(`会员卡${cardLabel(c, p)}是套餐卡，只有储值卡可以充值`);
+  assertMemberActive(b.member(c.memberId));
+  const s = b.store(e.storeId);
+  await b.assertUsable(c, s, e.at);
+  return {
+    kind: 'topUp',
+    e,
+    c,
+    s,
+    bonus,
+    before: { balance: c.balance, bonusBalance: c.bonusBalance },
+    balance: (c.balance ?? 0) + e.amount,
+    bonusBalance: (c.bonusBalance ?? 0) + bonus,
   };
 };
 
@@ -402,64 +575,47 @@ const checkLines = (lines: readonly ConsumeLineInput[]) => {
 };
 
 /**
- * 消费: writes the bill, its lines, one ledger row per line a card pays, the cards' new balances
- * and sessions, and the trials taken, together. A 套餐卡 pays projects it holds, one session each;
- * a 储值卡 pays a project at its 关联项目 price (projectPriceOnCard) and a product at its retail
- * price, from the principal first, then the bonus. Refuses (and writes nothing) an overdraw, a
- * frozen member or card, an expired card, a card not usable at the store, an item the card does
- * not pay, and a trial taken once too often (the error rolls the caller's transaction back).
+ * 消费: the bill, its lines, one ledger row per line a card pays, the cards' new balances and
+ * sessions, and the trials taken. A 套餐卡 pays projects it holds, one session each; a 储值卡
+ * pays a project at its 关联项目 price and a product at its retail price, from the principal
+ * first, then the bonus. Refuses an overdraw, a frozen member or card, an expired card, a card
+ * not usable at the store, an item the card does not pay, and a trial taken once too often.
  */
-export const consume = async (tx: Tx, input: ConsumeInput): Promise<ConsumedBill> => {
-  if (input.requestKey) {
-    const [done] = await tx
-      .select({
-        consumeId: memberConsume.id,
-        billNo: memberConsume.billNo,
-        total: memberConsume.total,
-        paidByCard: memberConsume.paidByCard,
-        paidOther: memberConsume.paidOther,
-      })
-      .from(memberConsume)
-      .where(eq(memberConsume.requestKey, input.requestKey));
-    if (done) return done;
-  }
-  checkLines(input.lines);
-  const m = await memberOf(tx, input.memberId);
-  const s = await storeOf(tx, input.storeId);
-  const cardIds = input.lines.flatMap((l) => (l.memberCardId ? [l.memberCardId] : []));
+const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
+  const done = e.requestKey ? b.doneBills.get(e.requestKey) : undefined;
+  if (done) return { kind: 'answer', value: done };
+  checkLines(e.lines);
+  const m = b.member(e.memberId);
+  const s = b.store(e.storeId);
+  const cardIds = [...new Set(e.lines.flatMap((l) => (l.memberCardId ? [l.memberCardId] : [])))];
   if (cardIds.length) assertMemberActive(m);
-  const cards = await lockCards(tx, cardIds);
-  const products = await cardProductsOf(tx, [...new Set([...cards.values()].map((c) => c.cardId))]);
-  for (const id of new Set(cardIds)) {
-    const c = cards.get(id);
+  for (const id of cardIds) {
+    const c = b.cards.get(id);
     if (!c || c.memberId !== m.id) throw invalid('会员卡不存在或不属于该会员');
-    await assertUsable(tx, c, products.get(c.cardId)!, s, input.at);
+    await b.assertUsable(c, s, e.at);
   }
-  const sessionRows = cards.size
-    ? await tx
-        .select()
-        .from(memberCardSession)
-        .where(inArray(memberCardSession.memberCardId, [...cards.keys()]))
-    : [];
-  const remaining = new Map(sessionRows.map((r) => [`${r.memberCardId}:${r.projectId}`, r.remaining]));
+  // This bill's view of the balances and sessions; the batch takes it over if the bill stands.
   const money = new Map(
-    [...cards.values()].map((c) => [c.id, { balance: c.balance ?? 0, bonus: c.bonusBalance ?? 0 }]),
+    cardIds.map((id) => {
+      const c = b.cards.get(id)!;
+      return [id, { balance: c.balance ?? 0, bonus: c.bonusBalance ?? 0 }];
+    }),
   );
-  const { item, isTrial } = await itemsOf(tx, input.lines);
-
-  const planned = [];
-  for (const [i, l] of input.lines.entries()) {
-    const it = item(l);
-    const c = l.memberCardId ? cards.get(l.memberCardId)! : null;
-    const p = c ? products.get(c.cardId)! : null;
+  const remaining = new Map<string, number>();
+  const lines: PlannedLine[] = [];
+  const takes: TrialTake[] = [];
+  for (const [i, l] of e.lines.entries()) {
+    const it = b.item(l);
+    const c = l.memberCardId ? b.cards.get(l.memberCardId)! : null;
     let unitPrice = it.price;
     let sessions: number | null = null;
-    let cardAmount = 0;
-    let draw: { amount: number; bonus: number; balanceAfter: number; bonusAfter: number } | null = null;
     let sessionsAfter: number | null = null;
-    if (c && p && c.kind === 'combo') {
+    let cardAmount = 0;
+    let draw: PlannedLine['draw'] = null;
+    if (c?.kind === 'combo') {
+      const p = b.product(c);
       const key = `${c.id}:${it.id}`;
-      const left = it.kind === 'project' ? remaining.get(key) : undefined;
+      const left = it.kind === 'project' ? (remaining.get(key) ?? b.sessions.get(key)) : undefined;
       if (left === undefined) {
         throw new BizError(
           ERR.MEMBER_CARD_WRONG_ITEM,
@@ -476,10 +632,11 @@ export const consume = async (tx: Tx, input: ConsumeInput): Promise<ConsumedBill
       sessionsAfter = left - l.quantity;
       remaining.set(key, sessionsAfter);
       cardAmount = unitPrice * l.quantity;
-    } else if (c && p) {
+    } else if (c) {
+      const p = b.product(c);
       if (it.kind === 'project') {
-        const onCard = await projectPriceOnCard(tx, c.cardId, it.id);
-        if (onCard === null) {
+        const onCard = b.refs.prices.get(c.cardId)?.get(it.id);
+        if (onCard === undefined) {
           throw new BizError(
             ERR.MEMBER_CARD_WRONG_ITEM,
             `储值卡${cardLabel(c, p)}不能支付项目「${it.name}」（未设置关联项目）`,
@@ -502,8 +659,15 @@ export const consume = async (tx: Tx, input: ConsumeInput): Promise<ConsumedBill
       cardAmount = due;
       draw = { amount: -fromBalance, bonus: -fromBonus, balanceAfter: held.balance, bonusAfter: held.bonus };
     }
-    const trial = it.kind === 'project' && isTrial(it.id);
-    planned.push({
+    const trial = it.kind === 'project' && (await b.refs.isTrial(b.tx, it.id));
+    if (trial) {
+      for (let k = 0; k < l.quantity; k++) {
+        const take = { memberPhone: m.phone, projectId: it.id, storeId: s.id, at: e.at };
+        await assertTrialAllowed(b.tx, take, [...b.trialTakes, ...takes]);
+        takes.push(take);
+      }
+    }
+    lines.push({
       i,
       l,
       it,
@@ -517,107 +681,357 @@ export const consume = async (tx: Tx, input: ConsumeInput): Promise<ConsumedBill
       trial,
     });
   }
-
-  const total = planned.reduce((n, x) => n + x.amount, 0);
-  const paidByCard = planned.reduce((n, x) => n + x.cardAmount, 0);
+  const total = lines.reduce((n, x) => n + x.amount, 0);
   assertMoney(total, '消费单金额');
-  const [bill] = await tx
-    .insert(memberConsume)
-    .values({
-      memberId: m.id,
-      storeId: s.id,
-      staffId: input.staffId ?? null,
-      consumedAt: input.at,
-      total,
-      paidByCard,
-      paidOther: total - paidByCard,
-      remark: input.remark ?? null,
-      requestKey: input.requestKey ?? null,
-      createdBy: input.userId,
-    })
-    .returning({ id: memberConsume.id, billNo: memberConsume.billNo });
-  const consumeId = bill!.id;
-
-  for (const x of planned) {
-    if (!x.trial) continue;
-    for (let k = 0; k < x.l.quantity; k++) {
-      const take = { memberPhone: m.phone, projectId: x.it.id, storeId: s.id, at: input.at };
-      await assertTrialAllowed(tx, take);
-      await recordTrialUse(tx, { ...take, ref: bill!.billNo });
-    }
+  // The bill stands: the batch takes over its balances, sessions and trials.
+  for (const [id, held] of money) {
+    const c = b.cards.get(id)!;
+    if (c.kind !== 'stored') continue;
+    c.balance = held.balance;
+    c.bonusBalance = held.bonus;
+    b.changedCards.add(id);
   }
-  await tx.insert(memberConsumeLine).values(
-    planned.map((x) => ({
-      consumeId,
-      line: x.i + 1,
-      itemKind: x.it.kind,
-      projectId: x.it.kind === 'project' ? x.it.id : null,
-      productId: x.it.kind === 'product' ? x.it.id : null,
-      quantity: x.l.quantity,
-      unitPrice: x.unitPrice,
-      amount: x.amount,
-      memberCardId: x.c?.id ?? null,
-      sessions: x.sessions,
-      cardAmount: x.cardAmount,
-      trial: x.trial,
+  for (const [key, left] of remaining) {
+    b.sessions.set(key, left);
+    b.changedSessions.add(key);
+  }
+  b.trialTakes.push(...takes);
+  return { kind: 'consume', e, m, s, lines, total, paidByCard: lines.reduce((n, x) => n + x.cardAmount, 0), takes };
+};
+
+/** Decides one record against what the batch holds; a top-up it accepts moves the card's balance. */
+const plan = async (b: Batch, entry: LedgerEntry): Promise<Planned> => {
+  if (entry.kind === 'open') return planOpen(b, entry);
+  const key = entry.requestKey ? `${entry.kind}:${entry.requestKey}` : null;
+  const earlier = key === null ? undefined : b.keys.get(key);
+  if (earlier !== undefined) return { kind: 'same', as: earlier };
+  const planned = entry.kind === 'topUp' ? await planTopUp(b, entry) : await planBill(b, entry);
+  if (planned.kind === 'topUp') {
+    planned.c.balance = planned.balance;
+    planned.c.bonusBalance = planned.bonusBalance;
+    b.changedCards.add(planned.c.id);
+  }
+  return planned;
+};
+
+// ── Writing ──────────────────────────────────────────────────────────────────
+
+const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+/** Writes the records decided, one statement per table, and answers each. */
+const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(LedgerAnswer | null)[]> => {
+  const { tx } = b;
+  const opens = planned.filter((x): x is PlannedOpen => x?.kind === 'open');
+  const topUps = planned.filter((x): x is PlannedTopUp => x?.kind === 'topUp');
+  const bills = planned.filter((x): x is PlannedBill => x?.kind === 'consume');
+
+  const cardRows = await inSlices(opens, (part) =>
+    tx
+      .insert(memberCard)
+      .values(
+        part.map((x) => ({
+          memberId: x.m.id,
+          cardId: x.p.id,
+          kind: x.p.kind,
+          storeId: x.s.id,
+          openedAt: x.e.at,
+          expiresAt: new Date(x.e.at.getTime() + x.p.validityDays * DAY_MS),
+          paid: x.paid,
+          balance: x.balance,
+          bonusBalance: x.bonus,
+          createdBy: x.e.userId,
+        })),
+      )
+      .returning({ id: memberCard.id, cardNo: memberCard.cardNo }),
+  );
+  const opened = new Map(opens.map((x, i) => [x, cardRows[i]!]));
+  const sessionRows = opens.flatMap((x) =>
+    x.sessions.map((s) => ({
+      memberCardId: opened.get(x)!.id,
+      projectId: s.projectId,
+      total: s.sessions,
+      remaining: s.sessions,
     })),
   );
-  const ledger: LedgerRow[] = planned.flatMap((x) =>
-    x.c
-      ? [
-          {
-            memberCardId: x.c.id,
-            memberId: m.id,
-            kind: 'consume',
-            amount: x.draw?.amount ?? 0,
-            bonusAmount: x.draw?.bonus ?? 0,
-            balanceAfter: x.draw?.balanceAfter ?? null,
-            bonusAfter: x.draw?.bonusAfter ?? null,
-            projectId: x.sessions !== null ? x.it.id : null,
-            sessions: x.sessions !== null ? -x.sessions : null,
-            sessionsAfter: x.sessionsAfter,
-            refType: 'member_consume',
-            refId: consumeId,
-            seq: x.i + 1,
-            storeId: s.id,
-            createdBy: input.userId,
-            at: input.at,
-          },
-        ]
-      : [],
-  );
-  if (ledger.length) await tx.insert(cardLedger).values(ledger);
-  for (const c of cards.values()) {
-    if (c.kind !== 'stored') continue;
-    const held = money.get(c.id)!;
-    await tx.update(memberCard).set({ balance: held.balance, bonusBalance: held.bonus }).where(eq(memberCard.id, c.id));
-  }
-  for (const x of planned) {
-    if (x.sessions === null || !x.c) continue;
-    await tx
-      .update(memberCardSession)
-      .set({ remaining: sql`${memberCardSession.remaining} - ${x.sessions}` })
-      .where(and(eq(memberCardSession.memberCardId, x.c.id), eq(memberCardSession.projectId, x.it.id)));
-  }
-  await recordOperation(tx, {
-    userId: input.userId,
-    action: 'member.consume',
-    target: `member_consume:${consumeId}`,
-    after: {
-      billNo: bill!.billNo,
-      member: m.name,
-      store: s.name,
-      total,
-      paidByCard,
-      lines: planned.map((x) => ({
-        item: x.it.name,
-        quantity: x.l.quantity,
-        amount: x.amount,
-        card: x.c?.cardNo ?? null,
-        sessions: x.sessions,
-        cardAmount: x.cardAmount,
-      })),
-    },
+  await inSlices(sessionRows, async (part) => {
+    await tx.insert(memberCardSession).values(part);
+    return [];
   });
-  return { consumeId, billNo: bill!.billNo, total, paidByCard, paidOther: total - paidByCard };
+  const topUpRows = await inSlices(topUps, (part) =>
+    tx
+      .insert(cardTopUp)
+      .values(
+        part.map((x) => ({
+          memberCardId: x.c.id,
+          storeId: x.s.id,
+          amount: x.e.amount,
+          bonus: x.bonus,
+          toppedUpAt: x.e.at,
+          requestKey: x.e.requestKey ?? null,
+          createdBy: x.e.userId,
+        })),
+      )
+      .returning({ id: cardTopUp.id, no: cardTopUp.topUpNo }),
+  );
+  const toppedUp = new Map(topUps.map((x, i) => [x, topUpRows[i]!]));
+  const billRows = await inSlices(bills, (part) =>
+    tx
+      .insert(memberConsume)
+      .values(
+        part.map((x) => ({
+          memberId: x.m.id,
+          storeId: x.s.id,
+          staffId: x.e.staffId ?? null,
+          consumedAt: x.e.at,
+          total: x.total,
+          paidByCard: x.paidByCard,
+          paidOther: x.total - x.paidByCard,
+          remark: x.e.remark ?? null,
+          requestKey: x.e.requestKey ?? null,
+          createdBy: x.e.userId,
+        })),
+      )
+      .returning({ id: memberConsume.id, billNo: memberConsume.billNo }),
+  );
+  const billed = new Map(bills.map((x, i) => [x, billRows[i]!]));
+  const lineRows = bills.flatMap((x) =>
+    x.lines.map((y) => ({
+      consumeId: billed.get(x)!.id,
+      line: y.i + 1,
+      itemKind: y.it.kind,
+      projectId: y.it.kind === 'project' ? y.it.id : null,
+      productId: y.it.kind === 'product' ? y.it.id : null,
+      quantity: y.l.quantity,
+      unitPrice: y.unitPrice,
+      amount: y.amount,
+      memberCardId: y.c?.id ?? null,
+      sessions: y.sessions,
+      cardAmount: y.cardAmount,
+      trial: y.trial,
+    })),
+  );
+  await inSlices(lineRows, async (part) => {
+    await tx.insert(memberConsumeLine).values(part);
+    return [];
+  });
+  await inSlices(
+    bills.flatMap((x) => x.takes.map((t) => ({ ...t, ref: billed.get(x)!.billNo }))),
+    (part) => recordTrialUses(tx, part),
+  );
+
+  // The ledger and the operation log, in the records' order.
+  const ledger: LedgerRow[] = [];
+  const ops: Operation[] = [];
+  const answers: (LedgerAnswer | null)[] = [];
+  for (const x of planned) {
+    if (x === null) answers.push(null);
+    else if (x.kind === 'answer') answers.push(x.value);
+    else if (x.kind === 'same') answers.push(answers[x.as]!);
+    else if (x.kind === 'open') {
+      const { id, cardNo } = opened.get(x)!;
+      const base = {
+        memberCardId: id,
+        memberId: x.m.id,
+        kind: 'open',
+        refType: x.e.source?.refType ?? 'member_card',
+        refId: x.e.source?.refId ?? id,
+        storeId: x.s.id,
+        at: x.e.at,
+        createdBy: x.e.userId,
+      };
+      if (x.p.kind === 'stored') {
+        ledger.push({
+          ...base,
+          seq: 1,
+          amount: x.balance!,
+          bonusAmount: x.bonus!,
+          balanceAfter: x.balance,
+          bonusAfter: x.bonus,
+        });
+      } else {
+        ledger.push(
+          ...x.sessions.map((s, i) => ({
+            ...base,
+            seq: i + 1,
+            projectId: s.projectId,
+            sessions: s.sessions,
+            sessionsAfter: s.sessions,
+          })),
+        );
+      }
+      ops.push({
+        userId: x.e.userId,
+        action: 'memberCard.open',
+        target: `member_card:${id}`,
+        after: {
+          cardNo,
+          member: x.m.name,
+          card: x.p.name,
+          store: x.s.name,
+          paid: x.paid,
+          balance: x.balance,
+          bonus: x.bonus,
+          sessions: x.sessions,
+          ...(x.e.source ? { source: x.e.source.label } : {}),
+        },
+      });
+      answers.push({ memberCardId: id, cardNo });
+    } else if (x.kind === 'topUp') {
+      const t = toppedUp.get(x)!;
+      ledger.push({
+        memberCardId: x.c.id,
+        memberId: x.c.memberId,
+        kind: 'topUp',
+        amount: x.e.amount,
+        bonusAmount: x.bonus,
+        balanceAfter: x.balance,
+        bonusAfter: x.bonusBalance,
+        refType: 'card_top_up',
+        refId: t.id,
+        seq: 1,
+        storeId: x.s.id,
+        createdBy: x.e.userId,
+        at: x.e.at,
+      });
+      ops.push({
+        userId: x.e.userId,
+        action: 'memberCard.topUp',
+        target: `member_card:${x.c.id}`,
+        before: x.before,
+        after: { topUpNo: t.no, amount: x.e.amount, bonus: x.bonus, balance: x.balance, bonusBalance: x.bonusBalance },
+      });
+      answers.push({ topUpId: t.id, topUpNo: t.no, balance: x.balance, bonusBalance: x.bonusBalance });
+    } else {
+      const { id: consumeId, billNo } = billed.get(x)!;
+      for (const y of x.lines) {
+        if (!y.c) continue;
+        ledger.push({
+          memberCardId: y.c.id,
+          memberId: x.m.id,
+          kind: 'consume',
+          amount: y.draw?.amount ?? 0,
+          bonusAmount: y.draw?.bonus ?? 0,
+          balanceAfter: y.draw?.balanceAfter ?? null,
+          bonusAfter: y.draw?.bonusAfter ?? null,
+          projectId: y.sessions !== null ? y.it.id : null,
+          sessions: y.sessions !== null ? -y.sessions : null,
+          sessionsAfter: y.sessionsAfter,
+          refType: 'member_consume',
+          refId: consumeId,
+          seq: y.i + 1,
+          storeId: x.s.id,
+          createdBy: x.e.userId,
+          at: x.e.at,
+        });
+      }
+      ops.push({
+        userId: x.e.userId,
+        action: 'member.consume',
+        target: `member_consume:${consumeId}`,
+        after: {
+          billNo,
+          member: x.m.name,
+          store: x.s.name,
+          total: x.total,
+          paidByCard: x.paidByCard,
+          lines: x.lines.map((y) => ({
+            item: y.it.name,
+            quantity: y.l.quantity,
+            amount: y.amount,
+            card: y.c?.cardNo ?? null,
+            sessions: y.sessions,
+            cardAmount: y.cardAmount,
+          })),
+        },
+      });
+      answers.push({ consumeId, billNo, total: x.total, paidByCard: x.paidByCard, paidOther: x.total - x.paidByCard });
+    }
+  }
+  await inSlices(ledger, async (part) => {
+    await tx.insert(cardLedger).values(part);
+    return [];
+  });
+
+  // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
+  const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);
+  await inSlices(changed, async (part) => {
+    const values = valuesList(part.map((c) => sql`(${c.id}::int, ${c.balance}::int, ${c.bonusBalance}::int)`));
+    await tx.execute(sql`update ${memberCard} set balance = v.balance, bonus_balance = v.bonus
+      from (values ${values}) as v(id, balance, bonus) where ${memberCard.id} = v.id`);
+    return [];
+  });
+  await inSlices([...b.changedSessions].sort(), async (part) => {
+    const values = valuesList(
+      part.map((key) => {
+        const [cardId, projectId] = key.split(':').map(Number);
+        return sql`(${cardId}::int, ${projectId}::int, ${b.sessions.get(key)!}::int)`;
+      }),
+    );
+    await tx.execute(sql`update ${memberCardSession} set remaining = v.remaining
+      from (values ${values}) as v(card_id, project_id, remaining)
+      where ${memberCardSession.memberCardId} = v.card_id and ${memberCardSession.projectId} = v.project_id`);
+    return [];
+  });
+  await inSlices(ops, async (part) => {
+    await recordOperations(tx, part);
+    return [];
+  });
+  return answers;
 };
+
+/**
+ * Writes many card records in the caller's transaction, in the order given (time order): each
+ * is decided against what the records before it left, exactly as one call each would; a refused
+ * record writes nothing (or is replaced, see `onRefused`) and the rest go on. Answers, per
+ * record, what it wrote or why it was refused.
+ */
+export const applyLedger = async (
+  tx: Tx,
+  entries: readonly LedgerEntry[],
+  options: LedgerOptions = {},
+): Promise<LedgerResult[]> => {
+  const b = new Batch(tx, options.refs ?? new LedgerRefs());
+  await b.load(entries);
+  const planned: (Planned | null)[] = [];
+  const errors: (BizError | null)[] = [];
+  const decide = async (entry: LedgerEntry, fallback: boolean): Promise<void> => {
+    try {
+      const x = await plan(b, entry);
+      const key = entry.kind !== 'open' && entry.requestKey ? `${entry.kind}:${entry.requestKey}` : null;
+      if (key !== null && x.kind !== 'same') b.keys.set(key, planned.length);
+      planned.push(x);
+      errors.push(null);
+    } catch (e) {
+      if (!(e instanceof BizError)) throw e;
+      const instead = fallback ? options.onRefused?.(entry, e) : null;
+      if (instead) {
+        await b.load([instead]);
+        return decide(instead, false);
+      }
+      planned.push(null);
+      errors.push(e);
+    }
+  };
+  for (const entry of entries) await decide(entry, true);
+  const answers = await write(b, planned);
+  return answers.map((value, i) => (value ? { ok: true, value } : { ok: false, error: errors[i]! }));
+};
+
+/** One record; throws its refusal. */
+const applyOne = async (tx: Tx, entry: LedgerEntry, refs?: LedgerRefs): Promise<LedgerAnswer> => {
+  const [result] = await applyLedger(tx, [entry], { refs });
+  if (!result!.ok) throw result!.error;
+  return result!.value;
+};
+
+/** 开卡 (see planOpen). */
+export const openCard = async (tx: Tx, input: OpenCardInput, refs?: LedgerRefs): Promise<OpenedCard> =>
+  (await applyOne(tx, { kind: 'open', ...input }, refs)) as OpenedCard;
+
+/** 充值 (see planTopUp). */
+export const topUp = async (tx: Tx, input: TopUpInput, refs?: LedgerRefs): Promise<ToppedUp> =>
+  (await applyOne(tx, { kind: 'topUp', ...input }, refs)) as ToppedUp;
+
+/** 消费 (see planBill); the refusal rolls nothing back because nothing was written. */
+export const consume = async (tx: Tx, input: ConsumeInput, refs?: LedgerRefs): Promise<ConsumedBill> =>
+  (await applyOne(tx, { kind: 'consume', ...input }, refs)) as ConsumedBill;

@@ -26,9 +26,9 @@ import {
   trialUse,
 } from '../goods/schema';
 import { store } from '../stores/schema';
-import { consume, openCard, topUp } from './ledger';
+import { applyLedger, consume, type LedgerEntry, type LedgerResult, openCard, topUp } from './ledger';
 import { cardLedger, member, memberCard, memberCardSession, memberConsume } from './schema';
-import { createMember } from './service';
+import { createMember, createMembers } from './service';
 
 let t: TestApp;
 let admin: TestClient;
@@ -425,6 +425,158 @@ describe('消费', () => {
     await expectLedgerMatches(s.memberCardId);
   });
 });
+
+describe('applyLedger (many records in one call)', () => {
+  const codes = (results: LedgerResult[]) => results.map((r) => (r.ok ? ERR.OK : r.error.errcode));
+
+  it('decides each record against the ones before it: a refused one writes nothing and the rest go on', async () => {
+    const m = await newMember();
+    const s = await tx((x) =>
+      openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh001!, at: AT, userId: null }),
+    );
+    const later = (h: number) => new Date(AT.getTime() + h * 3_600_000);
+    const bill = (quantity: number, h: number): LedgerEntry => ({
+      kind: 'consume',
+      memberId: m.id,
+      storeId: ids.sh001!,
+      at: later(h),
+      userId: null,
+      lines: [{ projectId: ids.p1!, quantity, memberCardId: s.memberCardId }],
+    });
+    const opsBefore = await t.db.execute(sql`select count(*)::int as n from operation_log`);
+    // 1,200.00 held, + 500.00 topped up = 1,700.00; 6 × 168.30 = 1,009.80 leaves 690.20; 5 more is 841.50: refused.
+    const results = await tx((x) =>
+      applyLedger(x, [
+        {
+          kind: 'topUp',
+          memberCardId: s.memberCardId,
+          storeId: ids.sh001!,
+          amount: 50_000,
+          at: later(1),
+          userId: null,
+        },
+        bill(6, 2),
+        bill(5, 3),
+        bill(4, 4),
+        { kind: 'open', memberId: m.id, cardId: ids.combo!, storeId: ids.sh001!, at: later(5), userId: null },
+      ]),
+    );
+    expect(codes(results)).toEqual([ERR.OK, ERR.OK, ERR.MEMBER_OVERDRAW, ERR.OK, ERR.OK]);
+    expect(results[2]!.ok ? '' : results[2]!.error.message).toContain('余额不足');
+    const c = await cardRow(s.memberCardId);
+    expect(c.balance! + c.bonusBalance!).toBe(170_000 - 10 * 16_830);
+    await expectLedgerMatches(s.memberCardId);
+    const bills = await t.db
+      .select({ id: memberConsume.id, at: memberConsume.consumedAt })
+      .from(memberConsume)
+      .where(eq(memberConsume.memberId, m.id))
+      .orderBy(asc(memberConsume.id));
+    expect(bills.map((b) => b.at.getTime())).toEqual([later(2).getTime(), later(4).getTime()]);
+    const ledger = await t.db
+      .select({ kind: cardLedger.kind, balanceAfter: cardLedger.balanceAfter })
+      .from(cardLedger)
+      .where(eq(cardLedger.memberCardId, s.memberCardId))
+      .orderBy(asc(cardLedger.id));
+    expect(ledger.map((r) => r.kind)).toEqual(['open', 'topUp', 'consume', 'consume']);
+    expect(ledger.map((r) => r.balanceAfter)).toEqual([100_000, 150_000, 150_000 - 6 * 16_830, 0]);
+    // One operation row per record written, none for the refused one.
+    const opsAfter = await t.db.execute(sql`select count(*)::int as n from operation_log`);
+    const n = (r: unknown) => ((r as { rows?: { n: number }[] }).rows ?? (r as { n: number }[]))[0]!.n;
+    expect(n(opsAfter) - n(opsBefore)).toBe(4);
+    const opened = results[4]!;
+    expect(opened.ok && 'cardNo' in opened.value ? opened.value.cardNo : '').toMatch(/^KH\d{8}$/);
+  });
+
+  it('counts the trials of the bills before it, answers a request key used twice once, and tries a replacement for a refused record', async () => {
+    const m = await newMember();
+    const c = await tx((x) =>
+      openCard(x, { memberId: m.id, cardId: ids.combo!, storeId: ids.sh001!, at: AT, userId: null }),
+    );
+    const trialBill = (over: Partial<Extract<LedgerEntry, { kind: 'consume' }>> = {}): LedgerEntry => ({
+      kind: 'consume',
+      memberId: m.id,
+      storeId: ids.sh001!,
+      at: AT,
+      userId: null,
+      lines: [{ projectId: ids.trial!, quantity: 1, memberCardId: c.memberCardId }],
+      ...over,
+    });
+    const results = await tx((x) =>
+      applyLedger(x, [trialBill({ requestKey: 'batch-1' }), trialBill({ requestKey: 'batch-1' }), trialBill()]),
+    );
+    expect(codes(results)).toEqual([ERR.OK, ERR.OK, ERR.GOODS_TRIAL_USED_UP]);
+    const first = results[0]!.ok ? results[0]!.value : null;
+    expect(results[1]!.ok ? results[1]!.value : null).toEqual(first);
+    expect(
+      await t.db
+        .select()
+        .from(trialUse)
+        .where(eq(trialUse.memberPhone, (await memberPhone(m.id))!)),
+    ).toHaveLength(1);
+
+    // The same member's 头皮护理 on a card they do not hold is refused; the replacement pays otherwise.
+    const other = await newMember();
+    const otherCard = await tx((x) =>
+      openCard(x, { memberId: other.id, cardId: ids.combo!, storeId: ids.sh001!, at: AT, userId: null }),
+    );
+    const replaced = await tx((x) =>
+      applyLedger(
+        x,
+        [trialBill({ lines: [{ projectId: ids.p1!, quantity: 1, memberCardId: otherCard.memberCardId }] })],
+        {
+          onRefused: (entry, error) => {
+            expect(error.errcode).toBe(ERR.MEMBER_INVALID);
+            return entry.kind === 'consume'
+              ? { ...entry, lines: entry.lines.map((l) => ({ ...l, memberCardId: null })) }
+              : null;
+          },
+        },
+      ),
+    );
+    expect(codes(replaced)).toEqual([ERR.OK]);
+    expect(replaced[0]!.ok ? replaced[0]!.value : null).toMatchObject({
+      total: 19_800,
+      paidByCard: 0,
+      paidOther: 19_800,
+    });
+    await expectLedgerMatches(c.memberCardId);
+    await expectLedgerMatches(otherCard.memberCardId);
+  });
+
+  it('registers many members at once, and none when one phone is taken or given twice', async () => {
+    const phone = (k: number) => `1391111${String(k).padStart(4, '0')}`;
+    const base = { name: '批量会员', storeId: ids.sh001!, userId: null };
+    const made = await tx((x) =>
+      createMembers(
+        x,
+        [0, 1, 2].map((k) => ({ ...base, phone: phone(k) })),
+      ),
+    );
+    expect(made.map((r) => r.id)).toEqual([...made.map((r) => r.id)].sort((a, b) => a - b));
+    expect(made.map((r) => r.code)).toEqual(made.map((r) => `HY${String(r.id).padStart(8, '0')}`));
+    const twice = await outcome((x) =>
+      createMembers(
+        x,
+        [3, 3].map((k) => ({ ...base, phone: phone(k) })),
+      ),
+    );
+    const taken = await outcome((x) =>
+      createMembers(
+        x,
+        [4, 0].map((k) => ({ ...base, phone: phone(k) })),
+      ),
+    );
+    expect([twice.errcode, taken.errcode]).toEqual([ERR.RECORD_DUPLICATE, ERR.RECORD_DUPLICATE]);
+    const [n] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(member)
+      .where(sql`${member.phone} like '1391111%'`);
+    expect(n!.n).toBe(3);
+  });
+});
+
+const memberPhone = async (id: number) =>
+  (await t.db.select({ phone: member.phone }).from(member).where(eq(member.id, id)))[0]?.phone;
 
 describe('GET /rest/member/findMemberConsume', () => {
   const bills = (res: { body: { data: unknown } }) =>

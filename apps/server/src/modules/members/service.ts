@@ -19,14 +19,16 @@ import { validatePhone } from '@zb/contract/phone';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { recordOperation } from '../../platform/audit';
+import { recordOperations } from '../../platform/audit';
 import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
+import { marketingRealCard } from '../marketing/schema';
 import { staff } from '../staff/schema';
 import { region, store } from '../stores/schema';
+import { linkMemberReceives } from '../storesMore/memberReceive';
 import {
   cardLedger,
   cardTopUp,
@@ -66,6 +68,9 @@ const update = async (ctx: WriteContext, id: number, values: Values, before: Val
       .set({ ...(values as Partial<typeof member.$inferInsert>), updatedAt: new Date() })
       .where(eq(member.id, id));
   }
+  if (values.phone !== undefined || values.areaCode !== undefined) {
+    await linkMemberReceives(ctx.tx, [String(values.phone ?? before.phone)]);
+  }
 };
 
 const cardCount = sql<number>`(select count(*)::int from member_card mc where mc.member_id = "member"."id")`;
@@ -100,27 +105,54 @@ export interface NewMember {
   userId: number | null;
 }
 
-/** Registers a member (the phone follows SPEC §5 and is unique); answers the id and code. */
-export const createMember = async (tx: Tx, m: NewMember): Promise<{ id: number; code: string }> => {
-  const areaCode = m.areaCode ?? '0086';
-  checkPhone({ areaCode, phone: m.phone });
-  const [taken] = await tx.select({ id: member.id }).from(member).where(eq(member.phone, m.phone));
-  if (taken) {
-    throw new BizError(ERR.RECORD_DUPLICATE, '该手机号已是会员', { fields: { phone: '该手机号已是会员' } });
+/**
+ * Registers members (each phone follows SPEC §5 and is unique) with one statement, ids in the
+ * order given, and an operation-log row each; 会员领用 records of their phones point at them from
+ * then on. Answers the ids and codes in that order.
+ */
+export const createMembers = async (tx: Tx, list: readonly NewMember[]): Promise<{ id: number; code: string }[]> => {
+  if (list.length === 0) return [];
+  const seen = new Set<string>();
+  for (const m of list) {
+    checkPhone({ areaCode: m.areaCode ?? '0086', phone: m.phone });
+    if (seen.has(m.phone)) throw duplicatePhone();
+    seen.add(m.phone);
   }
-  const { userId, joinedAt, ...values } = m;
-  const [row] = await tx
+  const [taken] = await tx
+    .select({ id: member.id })
+    .from(member)
+    .where(inArray(member.phone, [...seen]))
+    .limit(1);
+  if (taken) throw duplicatePhone();
+  const rows = await tx
     .insert(member)
-    .values({ ...values, areaCode, joinedAt: joinedAt ?? new Date() })
+    .values(
+      list.map(({ userId: _, joinedAt, ...values }) => ({
+        ...values,
+        areaCode: values.areaCode ?? '0086',
+        joinedAt: joinedAt ?? new Date(),
+      })),
+    )
     .returning({ id: member.id, code: member.code });
-  await recordOperation(tx, {
-    userId,
-    action: 'member.create',
-    target: `member:${row!.id}`,
-    after: { code: row!.code, name: m.name, phone: m.phone, storeId: m.storeId },
-  });
-  return row!;
+  await linkMemberReceives(tx, [...seen]);
+  await recordOperations(
+    tx,
+    list.map((m, i) => ({
+      userId: m.userId,
+      action: 'member.create',
+      target: `member:${rows[i]!.id}`,
+      after: { code: rows[i]!.code, name: m.name, phone: m.phone, storeId: m.storeId },
+    })),
+  );
+  return rows;
 };
+
+const duplicatePhone = () =>
+  new BizError(ERR.RECORD_DUPLICATE, '该手机号已是会员', { fields: { phone: '该手机号已是会员' } });
+
+/** Registers one member (createMembers). */
+export const createMember = async (tx: Tx, m: NewMember): Promise<{ id: number; code: string }> =>
+  (await createMembers(tx, [m]))[0]!;
 
 // ── Reads of /personalAccount ────────────────────────────────────────────────
 
@@ -295,11 +327,12 @@ export const memberCards = async (db: Db, scope: DataScope, memberId: number): P
 
 const creator = alias(userAccount, 'ledger_creator');
 
-/** The business record's number a person reads: the bill, the top-up or the card itself. */
+/** The business record's number a person reads: the bill, the top-up, the card itself or the real card claimed. */
 const refNo: SQL<string> = sql<string>`case ${cardLedger.refType}
   when 'member_consume' then (select c.bill_no from ${memberConsume} c where c.id = ${cardLedger.refId})
   when 'card_top_up' then (select t.top_up_no from ${cardTopUp} t where t.id = ${cardLedger.refId})
   when 'member_card' then (select k.card_no from ${memberCard} k where k.id = ${cardLedger.refId})
+  when 'marketing_real_card' then (select '实体卡 ' || r.number from ${marketingRealCard} r where r.id = ${cardLedger.refId})
   else ${cardLedger.refType} || ':' || ${cardLedger.refId} end`;
 
 /** One card's ledger, newest first: the card must belong to a member the caller sees. */

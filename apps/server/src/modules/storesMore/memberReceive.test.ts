@@ -1,17 +1,20 @@
 /**
  * /memberReceiveAudit: recording a 领用 for a store of one's scope, 通过 moving the store's stock out
  * in the same transaction (and nothing when stock is short), 驳回 with its reason, two auditors at
- * once, and a region user's scope on every call.
+ * once, a region user's scope on every call, and the link to the member whose phone a record has.
  */
+import { MEMBER_RESOURCE_API } from '@zb/contract/entities/member';
 import { MEMBER_RECEIVE_API } from '@zb/contract/entities/memberReceive';
 import { ERR } from '@zb/contract/errcodes';
 import { resourceCode } from '@zb/contract/routeTable/define';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole, lastOperation } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { product } from '../goods/schema';
+import { member } from '../members/schema';
+import { createMember } from '../members/service';
 import { stockMovement, storeStock } from '../stock/schema';
 import { moveStock } from '../stock/service';
 import { store } from '../stores/schema';
@@ -122,6 +125,66 @@ describe('the list', () => {
     expect(mine.list.every((r) => r.regionName === '华东大区')).toBe(true);
     const other = all.list.find((r) => r.regionName !== '华东大区')!;
     refused(await li.call(MEMBER_RECEIVE_API.detail, { params: { id: other.id } }), ERR.RECORD_NOT_FOUND);
+  });
+});
+
+describe('the member a record is for', () => {
+  const memberIdOf = async (id: number) =>
+    (await t.db.select({ m: memberReceive.memberId }).from(memberReceive).where(eq(memberReceive.id, id)))[0]!.m;
+
+  it('links the demo records whose phone is a member’s, and the list shows the member’s code', async () => {
+    const all = okData(await zhang.call(MEMBER_RECEIVE_API.list, { query: { pageSize: 100 } }));
+    const linked = all.list.filter((r) => r.memberCode);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.length).toBeLessThan(all.total);
+    const members = await t.db
+      .select({ code: member.code, phone: member.phone, name: member.name })
+      .from(member)
+      .where(
+        inArray(
+          member.code,
+          linked.map((r) => String(r.memberCode)),
+        ),
+      );
+    for (const r of linked) {
+      const m = members.find((x) => x.code === r.memberCode)!;
+      expect([r.memberPhone, r.memberName]).toEqual([m.phone, m.name]);
+    }
+    // No record left unlinked whose phone is a member's.
+    const phones = all.list.filter((r) => !r.memberCode).map((r) => String(r.memberPhone));
+    expect(await t.db.select().from(member).where(inArray(member.phone, phones))).toHaveLength(0);
+    const byCode = okData(
+      await zhang.call(MEMBER_RECEIVE_API.list, { query: { memberCode: String(linked[0]!.memberCode) } }),
+    );
+    expect(byCode.list.map((r) => r.id)).toContain(linked[0]!.id);
+  });
+
+  it('points a new record at the member whose phone it gives, and at none for another phone', async () => {
+    const [m] = await t.db
+      .select({ id: member.id, code: member.code, phone: member.phone })
+      .from(member)
+      .orderBy(asc(member.id))
+      .limit(1);
+    const theirs = await create(zhang, { memberPhone: m!.phone, memberName: '到店领取人' });
+    expect(await memberIdOf(theirs)).toBe(m!.id);
+    const row = okData(await zhang.call(MEMBER_RECEIVE_API.detail, { params: { id: theirs } }));
+    expect(row).toMatchObject({ memberCode: m!.code, memberName: '到店领取人' });
+    const stranger = await create(zhang, { memberPhone: '13922223333' });
+    expect(await memberIdOf(stranger)).toBeNull();
+    expect(okData(await zhang.call(MEMBER_RECEIVE_API.detail, { params: { id: stranger } })).memberCode).toBeNull();
+  });
+
+  it('links earlier records when their phone becomes a member’s: registered, or a member’s phone changed to it', async () => {
+    const first = await create(zhang, { memberPhone: '13933334444' });
+    const { id: newcomer } = await t.db.transaction((tx) =>
+      createMember(tx, { name: '新会员', phone: '13933334444', storeId: sh, userId: null }),
+    );
+    expect(await memberIdOf(first)).toBe(newcomer);
+    const second = await create(zhang, { memberPhone: '13944445555' });
+    okData(await zhang.call(MEMBER_RESOURCE_API.update!, { body: { id: newcomer, phone: '13944445555' } }));
+    expect(await memberIdOf(second)).toBe(newcomer);
+    // The first record stays theirs: it was them who came.
+    expect(await memberIdOf(first)).toBe(newcomer);
   });
 });
 

@@ -4,6 +4,8 @@
  * and 驳回 are one conditional update on status = 'pending' — of two auditors at once one wins,
  * the other gets MEMRCV-40901 — and 通过 takes the lines out of the store's stock through
  * moveStock in the same transaction, so a store short of stock (STOCK-40901) changes nothing.
+ * A record whose phone (and area code) is a member's points at that member (member_id): set when
+ * it is made, and by `linkMemberReceives` when the member is registered or takes the phone later.
  */
 import {
   MEMBER_RECEIVE,
@@ -15,7 +17,7 @@ import {
 import { ERR } from '@zb/contract/errcodes';
 import { validatePhone } from '@zb/contract/phone';
 import { optionLabel } from '@zb/contract/resource/define';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -26,6 +28,7 @@ import { findRow } from '../../platform/resource/query';
 import { storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { product } from '../goods/schema';
+import { member } from '../members/schema';
 import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';
 import { checkStoreInScope, without } from './common';
@@ -62,12 +65,14 @@ export const memberReceiveBinding: ResourceBinding = {
     totalPieces,
     createdByName: creator.nickname,
     auditedByName: auditor.nickname,
+    memberCode: member.code,
   },
   joins: [
     { table: store, on: eq(store.id, memberReceive.storeId), inner: true },
     { table: region, on: eq(region.id, store.regionId), inner: true },
     { table: creator, on: eq(creator.id, memberReceive.createdBy) },
     { table: auditor, on: eq(auditor.id, memberReceive.auditedBy) },
+    { table: member, on: eq(member.id, memberReceive.memberId) },
   ],
   scope: (s) => storeScopeFilter(s, memberReceive.storeId),
   service: {
@@ -77,15 +82,45 @@ export const memberReceiveBinding: ResourceBinding = {
       if (phoneIssue) throw fieldError('memberPhone', phoneIssue);
       const lines = values.lines as MemberReceiveLine[];
       await checkLines(tx, lines);
+      const [holder] = await tx
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.phone, String(values.memberPhone)), eq(member.areaCode, String(values.areaCode))));
       const [row] = await tx
         .insert(memberReceive)
-        .values({ ...(without(values, 'lines') as typeof memberReceive.$inferInsert), createdBy: auth.user.id })
+        .values({
+          ...(without(values, 'lines') as typeof memberReceive.$inferInsert),
+          memberId: holder?.id ?? null,
+          createdBy: auth.user.id,
+        })
         .returning({ id: memberReceive.id });
       const id = row!.id;
       await tx.insert(memberReceiveLine).values(lines.map((l, line) => ({ receiveId: id, line, ...l })));
       return id;
     },
   },
+};
+
+/**
+ * Points the records not linked yet whose phone and area code are a member's at that member
+ * (`phones`: only those phones); answers how many it linked.
+ */
+export const linkMemberReceives = async (tx: Tx, phones?: readonly string[]): Promise<number> => {
+  if (phones?.length === 0) return 0;
+  const linked = await tx
+    .update(memberReceive)
+    .set({ memberId: member.id })
+    .from(member)
+    .where(
+      and(
+        isNull(memberReceive.memberId),
+        eq(member.phone, memberReceive.memberPhone),
+        eq(member.areaCode, memberReceive.areaCode),
+        phones ? inArray(memberReceive.memberPhone, [...phones]) : undefined,
+      ),
+    )
+    .returning({ id: memberReceive.id });
+  return linked.length;
 };
 
 const statusName = (status: unknown): string => optionLabel(MEMBER_RECEIVE.fields.status!, status);

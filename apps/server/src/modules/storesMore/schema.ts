@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userAccount } from '../auth/schema';
 import { product } from '../goods/schema';
+import { member } from '../members/schema';
 import { store } from '../stores/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,8 +45,8 @@ export const memberReceive = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => store.id),
-    /** The member, once the member table exists; until then name and phone say who. */
-    memberId: integer('member_id'),
+    /** The member whose phone (and area code) it is, if any; name and phone say who in any case. */
+    memberId: integer('member_id').references(() => member.id, { onDelete: 'set null' }),
     memberName: text('member_name').notNull(),
     areaCode: text('area_code').notNull().default('0086'),
     memberPhone: text('member_phone').notNull(),
@@ -64,6 +65,7 @@ export const memberReceive = pgTable(
     index('member_receive_status_idx').on(t.status, t.createdAt),
     index('member_receive_created_idx').on(t.createdAt, t.id),
     index('member_receive_phone_idx').on(t.memberPhone),
+    index('member_receive_member_idx').on(t.memberId),
     check('member_receive_status_chk', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check(
       'member_receive_audit_chk',

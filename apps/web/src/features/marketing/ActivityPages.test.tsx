@@ -44,6 +44,9 @@ const CARDS: RealCardRow[] = [
     status: 'claimed',
     memberPhone: '13700000000',
     memberId: 9,
+    memberName: '王静',
+    memberCode: 'HY00000009',
+    memberCardNo: 'KH00000031',
     claimedAt: '2026-12-02 09:00:00',
     voidedAt: null,
   },
@@ -53,6 +56,9 @@ const CARDS: RealCardRow[] = [
     status: 'unclaimed',
     memberPhone: null,
     memberId: null,
+    memberName: null,
+    memberCode: null,
+    memberCardNo: null,
     claimedAt: null,
     voidedAt: null,
   },
@@ -62,17 +68,28 @@ const CARDS: RealCardRow[] = [
     status: 'unclaimed',
     memberPhone: null,
     memberId: null,
+    memberName: null,
+    memberCode: null,
+    memberCardNo: null,
     claimedAt: null,
     voidedAt: null,
   },
 ];
 
-const userWith = (...buttons: string[]) =>
+const MEMBER_PAGES = [
+  { code: 'ZBHT-HYGL', name: '会员管理', description: '' },
+  { code: resourceCode('ZBHT-HYGL', '/memberList'), name: '会员列表', description: '' },
+];
+
+const userWith = (...buttons: string[]) => userWithPages([], ...buttons);
+
+const userWithPages = (pages: typeof MEMBER_PAGES, ...buttons: string[]) =>
   setSessionUser(
     sessionUser({
       menu: [
         { code: 'ZBHT-YHFA-PAG', name: '平台优惠', description: '' },
         { code: resourceCode('ZBHT-YHFA-PAG', PAGE), name: '营销活动', description: '' },
+        ...pages,
       ],
       btn: buttons.map((b) => buttonCodeOf(PAGE, b)),
     }),
@@ -200,6 +217,9 @@ describe('/activityDetail', { timeout: 60_000 }, () => {
     const body = await tableBody();
     await within(body).findByText('000008000025', {}, SLOW);
     expect(within(body).getByText('13700000000')).toBeTruthy();
+    expect(within(body).getByText('KH00000031')).toBeTruthy();
+    // No /personalAccount for this user: the claimer's name, not a link.
+    expect(within(body).getByText('王静（HY00000009）').closest('a')).toBeNull();
 
     fireEvent.click(buttonIn(body, '作废')!);
     await accept(/确定作废卡号 000008000025/);
@@ -214,6 +234,15 @@ describe('/activityDetail', { timeout: 60_000 }, () => {
     fireEvent.click(await findButton(await actionBar(), '下载二维码'));
     await waitFor(() => expect(calls(fetch, 'qrcodePackDownloadRealCard?id=8')).toHaveLength(1), SLOW);
     await waitFor(() => expect(created).toHaveBeenCalled(), SLOW);
+  });
+
+  it('links a claimed card’s member to their account for a user who may open it', async () => {
+    userWithPages(MEMBER_PAGES, 'edit');
+    server(activity('approved'));
+    renderApp('/activityDetail?id=8');
+    const body = await tableBody();
+    const name = await within(body).findByText('王静（HY00000009）', {}, SLOW);
+    expect(name.closest('a')?.getAttribute('href')).toBe('/personalAccount?id=9');
   });
 
   it('the form checks before sending and shows the server’s field errors on their fields', async () => {

@@ -1,13 +1,18 @@
 /**
- * The cards of an activity: number, status, who claimed it and when; filter by status and number;
+ * The cards of an activity: number, status, who claimed it (linking to their account when the user
+ * may open /personalAccount), the member card it opened, and when; filter by status and number;
  * 作废 of one unclaimed card or of every unclaimed card (both ask first) for a user with 编辑 once
  * the activity is approved.
  */
+import { canOpen } from '@zb/contract/access';
 import { REAL_CARD_STATUSES, type RealCardRow, type RealCardStatus } from '@zb/contract/entities/marketingActivity';
+import { routeByPath } from '@zb/contract/routes';
 import { Button, Input, Select, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { tablePagination } from '../../platform/list/pagination';
+import { useMenuContext } from '../../platform/permissions';
 import { useRealCards, useRefreshActivities, voidCards } from './api';
 
 interface Props {
@@ -22,12 +27,24 @@ const statusTag = (s: RealCardStatus) => {
   return <Tag color={o?.color}>{o?.label ?? s}</Tag>;
 };
 
+const ACCOUNT_PAGE = '/personalAccount';
+
+/** The claimer as 姓名（会员编号）, a link to their account for a user who may open it. */
+const claimer = (row: RealCardRow, linked: boolean) => {
+  if (!row.memberName) return '—';
+  const text = `${row.memberName}（${row.memberCode}）`;
+  return linked && row.memberId !== null ? <Link to={`${ACCOUNT_PAGE}?id=${row.memberId}`}>{text}</Link> : text;
+};
+
 export function RealCardsTable({ activityId, unclaimed, canVoid }: Props) {
   const [status, setStatus] = useState<RealCardStatus | undefined>();
   const [number, setNumber] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const cards = useRealCards({ activityId, status, number: number || undefined, ...page });
   const refresh = useRefreshActivities();
+  const menu = useMenuContext();
+  const accountRoute = routeByPath(ACCOUNT_PAGE);
+  const linked = !!accountRoute && canOpen(accountRoute, menu.codes);
 
   const voidOne = async (row: RealCardRow) => {
     if (!(await confirm(`确定作废卡号 ${row.number}？作废后不能领取，也不能恢复。`))) return;
@@ -43,7 +60,9 @@ export function RealCardsTable({ activityId, unclaimed, canVoid }: Props) {
   const columns: TableProps<RealCardRow>['columns'] = [
     { title: '卡号', dataIndex: 'number', width: 170 },
     { title: '状态', dataIndex: 'status', width: 90, render: statusTag },
+    { title: '领取会员', key: 'member', width: 180, render: (_: unknown, row: RealCardRow) => claimer(row, linked) },
     { title: '领取手机号', dataIndex: 'memberPhone', width: 130, render: (p: string | null) => p ?? '—' },
+    { title: '会员卡号', dataIndex: 'memberCardNo', width: 120, render: (n: string | null) => n ?? '—' },
     { title: '领取时间', dataIndex: 'claimedAt', width: 170, render: (d: string | null) => d ?? '—' },
     { title: '作废时间', dataIndex: 'voidedAt', width: 170, render: (d: string | null) => d ?? '—' },
     ...(canVoid

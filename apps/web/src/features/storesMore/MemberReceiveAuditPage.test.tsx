@@ -1,4 +1,4 @@
-/** /memberReceiveAudit: 审核 only on 待审核 rows for a user with the button; 驳回 needs a reason; refusals alert. */
+/** /memberReceiveAudit: 审核 only on 待审核 rows for a user with the button; 驳回 needs a reason; refusals alert; the member's code. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
@@ -20,6 +20,7 @@ const row = (id: number, status: string, code: string) => ({
   regionName: '华东大区',
   memberName: '周丽',
   memberPhone: '13912345678',
+  memberCode: id === 1 ? 'HY00000042' : null,
   linesText: '固发精华 ×2瓶',
   totalPieces: 2,
   status,
@@ -65,6 +66,8 @@ describe('/memberReceiveAudit', { timeout: 60_000 }, () => {
     const table = await tableBody();
     await within(table).findByText('LY00000001', {}, SLOW);
     expect(within(table).getByText('待审核')).toBeTruthy();
+    // The member the record is for: their code when the phone is a member's.
+    expect(within(table).getByText('HY00000042')).toBeTruthy();
     expect(auditButtons(table)).toHaveLength(1);
     view.unmount();
 
