@@ -16,6 +16,16 @@ export const calendarDay = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
     .refine(isCalendarDay, `${label}不是有效的日期`);
 
+/** Longest reason a reviewer may give for 驳回 (orders, activities, member receive records). */
+export const REJECT_REASON_MAX = 200;
+
+/** The reason a 驳回 needs: required, trimmed, at most REJECT_REASON_MAX characters. */
+export const rejectReason = z
+  .string({ error: '请填写驳回原因' })
+  .trim()
+  .min(1, '请填写驳回原因')
+  .max(REJECT_REASON_MAX, `驳回原因最多 ${REJECT_REASON_MAX} 个字符`);
+
 export const MSG = {
   accountRequired: '请输入账号',
   accountUsePhone: '请使用手机号登录',

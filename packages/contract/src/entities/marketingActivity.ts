@@ -14,7 +14,7 @@ import { type Page, pagingQuery } from '../api/paging';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
 import { idParams } from '../resource/schemas';
-import { calendarDay } from '../rules';
+import { calendarDay, rejectReason } from '../rules';
 
 export const ACTIVITY_KINDS = [
   { value: 'realCard', label: '实体卡', color: 'purple' },
@@ -239,11 +239,7 @@ export const activityIdBody = z.object({ id: idOf('活动', '请选择活动') }
 
 export const activityRejectBody = z.object({
   id: idOf('活动', '请选择活动'),
-  reason: z
-    .string({ error: '请填写驳回原因' })
-    .trim()
-    .min(1, '请填写驳回原因')
-    .max(ACTIVITY_TEXT_MAX, `驳回原因最多 ${ACTIVITY_TEXT_MAX} 个字符`),
+  reason: rejectReason,
 });
 
 export const realCardsQuery = pagingQuery.extend({

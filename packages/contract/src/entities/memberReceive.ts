@@ -12,6 +12,7 @@ import { PHONE_MAX_LENGTH } from '../constants';
 import { DEFAULT_AREA_CODE } from '../phone';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
+import { REJECT_REASON_MAX } from '../rules';
 import { STAFF_AREA_CODES } from './staff';
 import type { ProductPick, StorePick } from './storesCommon';
 
@@ -26,7 +27,6 @@ export type MemberReceiveStatus = (typeof MEMBER_RECEIVE_STATUSES)[number]['valu
 /** Most lines one record holds, and most pieces of one line. */
 export const MEMBER_RECEIVE_LINES_MAX = 30;
 export const MEMBER_RECEIVE_QUANTITY_MAX = 999;
-export const REJECT_REASON_MAX = 200;
 
 /** One line: a product and how many of its units (瓶, 盒 …) the member took. */
 export const memberReceiveLine = z.object({

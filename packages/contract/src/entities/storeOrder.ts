@@ -13,6 +13,7 @@ import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { type ResourceApi, resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type FieldDef, type ResourceDecl } from '../resource/define';
 import { idParams } from '../resource/schemas';
+import { rejectReason } from '../rules';
 import { MONEY_MAX } from './goodsCommon';
 
 export const ORDER_KINDS = [
@@ -221,11 +222,7 @@ const orderId = idOf('订单', '请选择订单');
 
 export const rejectBody = z.object({
   id: orderId,
-  reason: z
-    .string({ error: '请填写驳回原因' })
-    .trim()
-    .min(1, '请填写驳回原因')
-    .max(ORDER_TEXT_MAX, `驳回原因最多 ${ORDER_TEXT_MAX} 个字符`),
+  reason: rejectReason,
 });
 
 export const orderIdBody = z.object({ id: orderId });

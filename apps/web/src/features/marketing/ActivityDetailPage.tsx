@@ -9,11 +9,12 @@ import {
   type ActivityStep,
   type RealCardActivityView,
 } from '@zb/contract/entities/marketingActivity';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { useButtons } from '../../platform/permissions';
+import { RejectReasonModal } from '../../platform/RejectReasonModal';
 import { abilitiesOf, zipNameOf } from './activityRules';
 import { downloadQrPack, rejectActivity, runActivityStep, useActivityView, useRefreshActivities } from './api';
 import { RealCardForm } from './RealCardForm';
@@ -25,47 +26,6 @@ const idOf = (raw: string | null): number | null => {
 };
 
 const CARD_KIND_LABEL: Record<string, string> = { combo: '套餐卡', stored: '储值卡' };
-
-function RejectModal({ onOk, onCancel }: { onOk: (reason: string) => Promise<void>; onCancel: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      title="驳回活动"
-      open
-      okText="确定驳回"
-      okButtonProps={{ danger: true }}
-      confirmLoading={busy}
-      onCancel={onCancel}
-      onOk={async () => {
-        if (!reason.trim()) return setError('请填写驳回原因');
-        setBusy(true);
-        try {
-          await onOk(reason.trim());
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Form layout="vertical">
-        <Form.Item label="驳回原因" required validateStatus={error ? 'error' : undefined} help={error}>
-          <Input.TextArea
-            aria-label="驳回原因"
-            rows={3}
-            maxLength={200}
-            showCount
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 function Actions({ a }: { a: RealCardActivityView }) {
   const can = useButtons();
@@ -126,7 +86,8 @@ function Actions({ a }: { a: RealCardActivityView }) {
         </Button>
       )}
       {rejecting && (
-        <RejectModal
+        <RejectReasonModal
+          title="驳回活动"
           onCancel={() => setRejecting(false)}
           onOk={async (reason) => {
             try {

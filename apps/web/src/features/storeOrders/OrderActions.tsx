@@ -6,11 +6,12 @@
  * acted first) are alerted by the http layer; the order is read again either way.
  */
 import type { OrderFamily, StoreOrderHead, StoreOrderLine } from '@zb/contract/entities/storeOrder';
-import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
+import { Button, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { useButtons } from '../../platform/permissions';
+import { RejectReasonModal } from '../../platform/RejectReasonModal';
 import { receiveOrder, rejectOrder, runStep, useRefreshOrders } from './api';
 import { ACTION_LABELS, type OrderAction, orderActions } from './orderActions';
 import { PayModal } from './PayModal';
@@ -29,52 +30,6 @@ interface Props {
   detailPath: string;
   /** Links in a list row, buttons on the detail page. */
   compact?: boolean;
-}
-
-function RejectModal({
-  open,
-  busy,
-  onOk,
-  onCancel,
-}: {
-  open: boolean;
-  busy: boolean;
-  onOk: (r: string) => void;
-  onCancel: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal
-      title="驳回订单"
-      open={open}
-      okText="确定驳回"
-      okButtonProps={{ danger: true }}
-      confirmLoading={busy}
-      onCancel={onCancel}
-      onOk={() => {
-        if (!reason.trim()) return setError('请填写驳回原因');
-        onOk(reason.trim());
-      }}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        <Form.Item label="驳回原因" required validateStatus={error ? 'error' : undefined} help={error}>
-          <Input.TextArea
-            aria-label="驳回原因"
-            rows={3}
-            maxLength={200}
-            showCount
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
 }
 
 function ReceiveModal({
@@ -210,11 +165,10 @@ export function OrderActions({ family, order, mine, lines, detailPath, compact }
         ))}
       </Space>
       {modal === 'reject' && (
-        <RejectModal
-          open
-          busy={busy}
+        <RejectReasonModal
+          title="驳回订单"
           onCancel={() => setModal(null)}
-          onOk={(r) => void run(() => rejectOrder(family, order.id, r))}
+          onOk={(r) => run(() => rejectOrder(family, order.id, r))}
         />
       )}
       {modal === 'receive' && lines && (

@@ -3,7 +3,8 @@
  * (someone audited it first, the store lacks stock) is alerted by the call and the list refreshes.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { MEMBER_RECEIVE, REJECT_REASON_MAX } from '@zb/contract/entities/memberReceive';
+import { MEMBER_RECEIVE } from '@zb/contract/entities/memberReceive';
+import { REJECT_REASON_MAX } from '@zb/contract/rules';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { Descriptions, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
