@@ -41,6 +41,9 @@ describe('generate', () => {
     expect(report.rows.store).toBe(62);
     expect(report.rows.staff).toBeGreaterThan(150);
     expect(report.rows.product).toBe(30);
+    expect(report.rows.member).toBe(300);
+    expect(report.rows.card_ledger).toBeGreaterThan(report.rows.member_card!);
+    expect(report.rows.marketing_real_card).toBeGreaterThan(0);
     expect(report.databaseBytes).toBeGreaterThan(1_000_000);
     // Every store has its place in the hierarchy's 门店 box.
     const [placed] = await h.db.select({ n: count() }).from(hierContent);

@@ -38,6 +38,11 @@ export const REPORTED_TABLES = [
   'store_order_line',
   'store_stock',
   'stock_movement',
+  'member',
+  'member_card',
+  'member_consume',
+  'card_ledger',
+  'marketing_real_card',
 ] as const;
 
 export class DatabaseNotEmpty extends Error {}
