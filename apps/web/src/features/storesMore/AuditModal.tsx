@@ -4,8 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECEIVE } from '@zb/contract/entities/memberReceive';
-import { REJECT_REASON_MAX } from '@zb/contract/rules';
 import type { ResourceRow } from '@zb/contract/resource/api';
+import { REJECT_REASON_MAX } from '@zb/contract/rules';
 import { Descriptions, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { fieldErrorsOf, resourceKey } from '../../platform/resource/useResourceActions';
