@@ -3,7 +3,7 @@
  * no background networking). Each test file gets its own browser; each test its own context.
  */
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 const FLAGS = [
   '--headless',
@@ -52,6 +52,54 @@ export const submitPasswordLogin = async (page: Page, user: string, password: st
   await page.getByRole('button', { name: /登\s*录/ }).click();
 };
 
+/** Signs in with the password form, picks `role` when the account is asked for one, and waits for /welcome. */
+export const signIn = async (page: Page, user: string, password: string, role?: string): Promise<void> => {
+  await submitPasswordLogin(page, user, password);
+  if (role) await page.getByText(role, { exact: true }).click();
+  await page.waitForURL('**/welcome');
+};
+
+/** The demo's region manager of 华东大区 (a region-scoped role). */
+export const signInRegionManager = (page: Page) => signIn(page, '13800000002', 'region123', '大区经理');
+
+/** The texts of one column, by its header, of the visible list table (its rows on this page). */
+export const columnTexts = async (page: Page, header: string): Promise<string[]> => {
+  const table = page.locator('.ant-table').filter({ visible: true }).first();
+  const index = await table
+    .locator('.ant-table-thead th')
+    .evaluateAll((ths, h) => ths.findIndex((th) => th.textContent?.trim() === h), header);
+  expect(index, `column ${header}`).toBeGreaterThan(-1);
+  return table
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .evaluateAll((trs, i) => trs.map((tr) => (tr.children[i as number]?.textContent ?? '').trim()), index);
+};
+
 /** A button by its text: antd puts a space between the two characters of a two-character button. */
 export const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^${[...text].join('\\s*')}$`) });
+
+/** The select dropdown open now (antd keeps closed ones in the page, hidden). */
+export const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Picks an option of the select labelled `label` by its text (or the first option). */
+export const pick = async (page: Page, scope: Locator, label: string, option?: string) => {
+  await scope.getByLabel(label, { exact: true }).click();
+  const dropdown = openDropdown(page);
+  const item = option
+    ? dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first()
+    : dropdown.locator('.ant-select-item-option').first();
+  await item.click();
+  await dropdown.waitFor({ state: 'hidden' });
+};
+
+/** Answers the confirm alert that asks `question` with 确定, and fails on an alert that follows it. */
+export const confirmDialog = async (page: Page, question: RegExp) => {
+  const text = page.getByTestId('alert-text');
+  await expect.poll(() => text.innerText(), { timeout: 10_000 }).toMatch(question);
+  // Click only once the dialog has zoomed in: on a loaded machine a click aimed while it still grows
+  // can land beside the button, and the dialog stays open.
+  const dialog = page.getByRole('dialog').filter({ has: text });
+  await expect.poll(() => dialog.getAttribute('class'), { timeout: 10_000 }).not.toMatch(/ant-zoom-(appear|enter)/);
+  await button(dialog, '确定').click();
+  await expect.poll(async () => ((await text.isVisible()) ? await text.innerText() : ''), { timeout: 30_000 }).toBe('');
+};

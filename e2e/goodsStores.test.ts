@@ -5,32 +5,19 @@
  * store's stock grow by those two bottles. Then the region manager of 华东大区, at another browser,
  * lists stores and sees only 华东's, and not the new store.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { button, submitPasswordLogin, useBrowser } from './browser';
+import {
+  button,
+  columnTexts,
+  confirmDialog,
+  openDropdown,
+  pick,
+  signInRegionManager,
+  submitPasswordLogin,
+  useBrowser,
+} from './browser';
 
 const browser = useBrowser();
-
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-
-/** Picks an option of the select labelled `label` by its text (or the first option). */
-const pick = async (page: Page, scope: Locator, label: string, option?: string) => {
-  await scope.getByLabel(label, { exact: true }).click();
-  const dropdown = openDropdown(page);
-  const item = option
-    ? dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first()
-    : dropdown.locator('.ant-select-item-option').first();
-  await item.click();
-  await dropdown.waitFor({ state: 'hidden' });
-};
-
-/** Answers the confirm alert that asks `question` with 确定, and fails on an alert that follows it. */
-const confirmDialog = async (page: Page, question: RegExp) => {
-  const text = page.getByTestId('alert-text');
-  await expect.poll(() => text.innerText(), { timeout: 10_000 }).toMatch(question);
-  await button(page.getByRole('dialog').filter({ has: text }), '确定').click();
-  await expect.poll(async () => ((await text.isVisible()) ? await text.innerText() : ''), { timeout: 30_000 }).toBe('');
-};
 
 describe('goods, a store and its order, end to end', () => {
   it('creates a product, a project consuming it, a store, an order taken to 收货, and shows the stock', async () => {
@@ -135,20 +122,10 @@ describe('goods, a store and its order, end to end', () => {
 
     // 6. The region manager of 华东大区 sees only 华东's stores, and not the new one in 华南.
     const other = await browser.newPage();
-    await submitPasswordLogin(other.page, '13800000002', 'region123');
-    await other.page.getByText('大区经理', { exact: true }).click();
-    await other.page.waitForURL('**/welcome');
+    await signInRegionManager(other.page);
     await other.page.goto('/storeList?pageSize=100');
-    const rows = other.page.locator('.ant-table-tbody tr.ant-table-row');
-    await rows.first().waitFor({ timeout: 30_000 });
-    const regionColumn = await other.page
-      .locator('.ant-table-thead th')
-      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === '大区'));
-    expect(regionColumn).toBeGreaterThan(-1);
-    const regions = await rows.evaluateAll(
-      (trs, i) => trs.map((tr) => (tr.children[i as number]?.textContent ?? '').trim()),
-      regionColumn,
-    );
+    await other.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+    const regions = await columnTexts(other.page, '大区');
     expect(regions.length).toBeGreaterThan(5);
     expect(new Set(regions)).toEqual(new Set(['华东大区']));
     expect(await other.page.getByText(storeName).count()).toBe(0);

@@ -53,7 +53,7 @@ export function ConsumeHistory({ memberId }: { memberId: number }) {
     queryFn: () => call(MEMBER_API.findMemberConsume, { query }),
   });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <DatePicker.RangePicker
         aria-label="消费日期"
         value={range}

@@ -69,7 +69,7 @@ const LEDGER_COLUMNS: ColumnsType<CardLedgerDto> = [
   { title: '类型', dataIndex: 'kindName', width: 70, render: (v: string) => <Tag>{v}</Tag> },
   { title: '变动', key: 'change', render: (_, r) => change(r) },
   { title: '变动后', key: 'after', width: 200, render: (_, r) => after(r) },
-  { title: '单据', dataIndex: 'refNo', width: 140 },
+  { title: '单据', dataIndex: 'refNo', width: 180 },
   { title: '门店', dataIndex: 'storeName', width: 120 },
 ];
 
