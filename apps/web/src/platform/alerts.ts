@@ -4,6 +4,7 @@
  * are the green, self-closing 成功 messages and other non-blocking hints (NoticeHost renders
  * them). Both can be raised from anywhere, including the http client outside React.
  */
+import { MSG } from '@zb/contract/rules';
 
 export type AlertKind = 'error' | 'warning' | 'success';
 
@@ -44,6 +45,10 @@ export const showAlert = (kind: AlertKind, text: string, title: string = ALERT_T
 /** Asks a yes/no question (确认修改？ and the like); resolves true on 确定, false on 取消/Esc. */
 export const confirm = (text: string, title: string = ALERT_TITLES.warning): Promise<boolean> =>
   enqueue({ kind: 'warning', title, text, cancellable: true });
+
+/** Asks 确认关闭？ before unsaved changes are dropped; resolves true when the user may leave. */
+export const confirmLeave = (dirty: boolean): Promise<boolean> =>
+  dirty ? confirm(MSG.confirmClose) : Promise.resolve(true);
 
 /** The alert on screen, or null. */
 export const currentAlert = (): AlertItem | null => queue[0] ?? null;

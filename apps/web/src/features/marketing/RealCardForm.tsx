@@ -16,7 +16,7 @@ import { fieldErrors } from '@zb/contract/rules';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { confirm } from '../../platform/alerts';
+import { confirmLeave } from '../../platform/alerts';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
 import { useThrottledSubmit } from '../../platform/throttle';
 import { saveActivity, useActivityCardOptions, useRefreshActivities } from './api';
@@ -194,7 +194,7 @@ export function RealCardForm({ activity, onSaved, onCancel }: Props) {
         </Button>
         <Button
           onClick={async () => {
-            if (!dirty || (await confirm('确认关闭？'))) onCancel();
+            if (await confirmLeave(dirty)) onCancel();
           }}
         >
           取消

@@ -19,7 +19,7 @@ import { formatYuan } from '@zb/contract/resource/format';
 import { fieldErrors } from '@zb/contract/rules';
 import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { confirm } from '../../platform/alerts';
+import { confirmLeave } from '../../platform/alerts';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
 import { useThrottledSubmit } from '../../platform/throttle';
 import { modifyOrder, submitOrder, useOrderItems, useOrderStores, useRefreshOrders } from './api';
@@ -261,7 +261,7 @@ export function OrderForm({ family, order, kind: fixedKind, onSaved, onCancel }:
         </Button>
         <Button
           onClick={async () => {
-            if (!dirty || (await confirm('确认关闭？'))) onCancel();
+            if (await confirmLeave(dirty)) onCancel();
           }}
         >
           取消

@@ -2,8 +2,8 @@
 import type { AnyResource } from '@zb/contract/resource/define';
 import { Drawer } from 'antd';
 import { useRef } from 'react';
+import { confirmLeave } from '../alerts';
 import { ResourceDetail } from './ResourceDetail';
-import { confirmLeave } from './ResourceForm';
 
 export type DrawerState = { id: number | null; editing: boolean } | null;
 

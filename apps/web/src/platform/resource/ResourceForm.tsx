@@ -6,10 +6,9 @@
 import type { ResourceRow } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { createDefaults, fieldSchema } from '@zb/contract/resource/schemas';
-import { MSG } from '@zb/contract/rules';
 import { Button, Col, Divider, Form, Row, Space } from 'antd';
 import { useContext, useEffect, useState } from 'react';
-import { confirm } from '../alerts';
+import { confirmLeave } from '../alerts';
 import { CustomInputsContext } from './customInputs';
 import { fieldInput, itemPropsOf, ruleOf } from './FieldInput';
 import { sectionsOf } from './sections';
@@ -25,10 +24,6 @@ interface Props {
   /** Told whenever the form becomes dirty or clean (a drawer asks before closing on ✕). */
   onDirtyChange?: (dirty: boolean) => void;
 }
-
-/** Asks before dropping unsaved changes; resolves true when the user may leave. */
-export const confirmLeave = (dirty: boolean): Promise<boolean> =>
-  dirty ? confirm(MSG.confirmClose) : Promise.resolve(true);
 
 export function ResourceForm({ decl, row, onSubmit, onDone, onCancel, onDirtyChange }: Props) {
   const [form] = Form.useForm();
