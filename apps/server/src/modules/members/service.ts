@@ -189,28 +189,31 @@ export const memberConsumes = async (
     q.dateFrom ? gte(memberConsume.consumedAt, dayStart(q.dateFrom)) : undefined,
     q.dateTo ? lt(memberConsume.consumedAt, nextDay(q.dateTo)) : undefined,
   );
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(memberConsume).where(where);
   const { limit, offset } = pageOf(q);
-  const bills = await db
-    .select({
-      id: memberConsume.id,
-      billNo: memberConsume.billNo,
-      consumedAt: memberConsume.consumedAt,
-      storeId: memberConsume.storeId,
-      storeName: store.name,
-      staffName: staff.name,
-      total: memberConsume.total,
-      paidByCard: memberConsume.paidByCard,
-      paidOther: memberConsume.paidOther,
-      remark: memberConsume.remark,
-    })
-    .from(memberConsume)
-    .innerJoin(store, eq(store.id, memberConsume.storeId))
-    .leftJoin(staff, eq(staff.id, memberConsume.staffId))
-    .where(where)
-    .orderBy(desc(memberConsume.consumedAt), desc(memberConsume.id))
-    .limit(limit)
-    .offset(offset);
+  // The total and the page are independent: side by side on the pool, as the engine's lists run.
+  const [[{ n } = { n: 0 }], bills] = await Promise.all([
+    db.select({ n: count() }).from(memberConsume).where(where),
+    db
+      .select({
+        id: memberConsume.id,
+        billNo: memberConsume.billNo,
+        consumedAt: memberConsume.consumedAt,
+        storeId: memberConsume.storeId,
+        storeName: store.name,
+        staffName: staff.name,
+        total: memberConsume.total,
+        paidByCard: memberConsume.paidByCard,
+        paidOther: memberConsume.paidOther,
+        remark: memberConsume.remark,
+      })
+      .from(memberConsume)
+      .innerJoin(store, eq(store.id, memberConsume.storeId))
+      .leftJoin(staff, eq(staff.id, memberConsume.staffId))
+      .where(where)
+      .orderBy(desc(memberConsume.consumedAt), desc(memberConsume.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
   const lines = bills.length
     ? await linesOf(
         db,
