@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperations } from '../../platform/audit';
 import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
-import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
+import { type DataScope, storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
 import { marketingRealCard } from '../marketing/schema';
@@ -42,22 +42,12 @@ import {
 const NOT_FOUND = '会员不存在或不在您的数据范围内';
 const BEIJING = '+08:00';
 
-const checkStore = async (tx: Tx, scope: DataScope, storeId: unknown): Promise<void> => {
-  if (typeof storeId !== 'number') return;
-  const [row] = await tx
-    .select({ id: store.id })
-    .from(store)
-    .where(and(eq(store.id, storeId), storeTableScope(scope)));
-  if (!row) throw fieldError('storeId', '请选择您数据范围内的门店');
-};
-
 const checkPhone = (row: Values) => {
   const msg = validatePhone(String(row.areaCode ?? ''), String(row.phone ?? ''));
   if (msg) throw fieldError('phone', msg);
 };
 
 const update = async (ctx: WriteContext, id: number, values: Values, before: Values): Promise<void> => {
-  await checkStore(ctx.tx, ctx.auth.scope, values.storeId);
   if (values.phone !== undefined || values.areaCode !== undefined) checkPhone({ ...before, ...values });
   if (values.birthday && String(values.birthday) > new Date().toISOString().slice(0, 10)) {
     throw fieldError('birthday', '生日不能晚于今天');
@@ -86,7 +76,7 @@ export const memberBinding: ResourceBinding = {
     { table: store, on: eq(store.id, member.storeId) },
     { table: region, on: eq(region.id, store.regionId) },
   ],
-  scope: (s) => storeScopeFilter(s, member.storeId),
+  scope: { store: member.storeId },
   uniques: { member_phone_uq: 'phone' },
   service: { update },
 };

@@ -20,7 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, ResourceService, Values, WriteContext } from '../../platform/resource/binding';
-import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
+import { type DataScope, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
 import { staff } from './schema';
@@ -28,15 +28,6 @@ import { staff } from './schema';
 const accountName = sql<string | null>`(
   select a.nickname || '（' || a.login_name || '）' from user_account a where a.id = "staff"."account_id"
 )`;
-
-const checkStore = async (tx: Tx, scope: DataScope, storeId: unknown): Promise<void> => {
-  if (typeof storeId !== 'number') return;
-  const [row] = await tx
-    .select({ id: store.id })
-    .from(store)
-    .where(and(eq(store.id, storeId), storeTableScope(scope)));
-  if (!row) throw fieldError('storeId', '请选择您数据范围内的门店');
-};
 
 const checkAccount = async (tx: Tx, accountId: unknown): Promise<void> => {
   if (typeof accountId !== 'number') return;
@@ -52,7 +43,6 @@ const checkAccount = async (tx: Tx, accountId: unknown): Promise<void> => {
 /** Checks the row as it will be (`before` merged with the values given); normalizes certificates. */
 const checkRow = async (ctx: WriteContext, values: Values, before: Values = {}): Promise<Values> => {
   const row: Values = { ...before, ...values };
-  await checkStore(ctx.tx, ctx.auth.scope, values.storeId);
   if (values.phone !== undefined || values.areaCode !== undefined) {
     const msg = validatePhone(String(row.areaCode ?? ''), String(row.phone ?? ''));
     if (msg) throw fieldError('phone', msg);
@@ -105,7 +95,7 @@ const bindingOf = (decl: AnyResource, flag?: 'hairGrowth' | 'medicalSupervisor')
     { table: region, on: eq(region.id, store.regionId) },
   ],
   where: flag ? eq(staff[flag] as AnyPgColumn, true) : undefined,
-  scope: (s) => storeScopeFilter(s, staff.storeId),
+  scope: { store: staff.storeId },
   service: serviceOf(flag),
 });
 

@@ -11,7 +11,6 @@ import { MATERIAL_ORDER_FAMILY, STORE_ORDER_FAMILY } from '@zb/contract/entities
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ResourceBinding } from '../../platform/resource/binding';
-import { storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
 import { legacyStoreOrder, material, storeOrder } from './schema';
@@ -38,7 +37,7 @@ const orderBinding = (f: OrderFamily): ResourceBinding => ({
     { table: submitter, on: eq(submitter.id, storeOrder.createdBy) },
   ],
   where: f.kinds.length === 1 ? eq(storeOrder.kind, f.kinds[0]!) : inArray(storeOrder.kind, [...f.kinds]),
-  scope: (s) => storeScopeFilter(s, storeOrder.storeId),
+  scope: { store: storeOrder.storeId },
 });
 
 export const storeOrderBinding = orderBinding(STORE_ORDER_FAMILY);
@@ -60,7 +59,7 @@ export const legacyOrderBinding: ResourceBinding = {
     { table: store, on: eq(store.id, legacyStoreOrder.storeId) },
     { table: region, on: eq(region.id, store.regionId) },
   ],
-  scope: (s) => storeScopeFilter(s, legacyStoreOrder.storeId),
+  scope: { store: legacyStoreOrder.storeId },
 };
 
 /** The material catalogue: a material that order lines refer to is not deleted (RECORD_IN_USE). */

@@ -38,7 +38,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { findRow } from '../../platform/resource/query';
-import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
+import { checkStoreInScope, type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { product } from '../goods/schema';
 import { moveStock } from '../stock/service';
@@ -270,12 +270,12 @@ const insertLines = async (tx: Tx, f: OrderFamily, orderId: number, lines: reado
 };
 
 const orderingStore = async (tx: Tx, scope: DataScope, storeId: number): Promise<OrderingStore> => {
+  await checkStoreInScope(tx, scope, storeId);
   const [row] = await tx
     .select({ id: store.id, name: store.name, status: store.status, typeId: store.typeId, ownership: store.ownership })
     .from(store)
-    .where(and(eq(store.id, storeId), storeTableScope(scope)));
-  if (!row) throw fieldError('storeId', '请选择您数据范围内的门店');
-  return row;
+    .where(eq(store.id, storeId));
+  return row!;
 };
 
 export interface SubmitInput {

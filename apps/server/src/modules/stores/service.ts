@@ -75,7 +75,7 @@ export const storeBinding: ResourceBinding = {
     { table: region, on: eq(region.id, store.regionId) },
     { table: boss, on: eq(boss.id, store.bossUserId) },
   ],
-  scope: storeTableScope,
+  scope: { store: store.id },
   uniques: { store_code_unique: 'code' },
   service: {
     create: async (ctx, values) => {

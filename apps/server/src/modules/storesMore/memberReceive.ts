@@ -31,7 +31,7 @@ import { product } from '../goods/schema';
 import { member } from '../members/schema';
 import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';
-import { checkStoreInScope, without } from './common';
+import { without } from './common';
 import { memberReceive, memberReceiveLine } from './schema';
 
 const creator = alias(userAccount, 'creator');
@@ -74,10 +74,9 @@ export const memberReceiveBinding: ResourceBinding = {
     { table: auditor, on: eq(auditor.id, memberReceive.auditedBy) },
     { table: member, on: eq(member.id, memberReceive.memberId) },
   ],
-  scope: (s) => storeScopeFilter(s, memberReceive.storeId),
+  scope: { store: memberReceive.storeId },
   service: {
     create: async ({ tx, auth }, values) => {
-      await checkStoreInScope(tx, auth.scope, values.storeId);
       const phoneIssue = validatePhone(String(values.areaCode ?? ''), String(values.memberPhone ?? ''));
       if (phoneIssue) throw fieldError('memberPhone', phoneIssue);
       const lines = values.lines as MemberReceiveLine[];

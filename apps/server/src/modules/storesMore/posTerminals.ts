@@ -26,7 +26,6 @@ import { containing, findRow } from '../../platform/resource/query';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
-import { checkStoreInScope } from './common';
 import { posTerminal, posTerminalBinding } from './schema';
 
 const checkActiveHasStore = (values: Values): void => {
@@ -59,15 +58,16 @@ export const posTerminalResource: ResourceBinding = {
     { table: region, on: eq(region.id, store.regionId) },
   ],
   // An unbound terminal belongs to headquarters: only an unrestricted scope sees it.
-  scope: (s) => storeScopeFilter(s, posTerminal.storeId),
+  scope: {
+    store: posTerminal.storeId,
+    clearMessage: '解绑后终端将不在您的数据范围内，请由总部解绑或改绑到您范围内的门店',
+  },
   softDelete: posTerminal.deletedAt,
   uniques: { pos_terminal_sn_uq: 'sn' },
   service: {
     create: async ({ tx, auth }, values) => {
       checkActiveHasStore(values);
       const storeId = typeof values.storeId === 'number' ? values.storeId : null;
-      if (storeId === null && auth.scope.level !== 'hq') throw fieldError('storeId', '请选择您数据范围内的门店');
-      await checkStoreInScope(tx, auth.scope, storeId);
       // now() is the transaction's start, so the row and its first binding carry the same time.
       const [row] = await tx
         .insert(posTerminal)
@@ -88,12 +88,6 @@ export const posTerminalResource: ResourceBinding = {
         : ((before.storeId as number | null) ?? null);
       checkActiveHasStore({ status: values.status ?? before.status, storeId });
       const moved = storeGiven && storeId !== before.storeId;
-      if (moved) {
-        if (storeId === null && auth.scope.level !== 'hq') {
-          throw fieldError('storeId', '解绑后终端将不在您的数据范围内，请由总部解绑或改绑到您范围内的门店');
-        }
-        await checkStoreInScope(tx, auth.scope, storeId);
-      }
       const row: Values = { ...values };
       delete row.storeId;
       if (moved) {

@@ -11,10 +11,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Cipher } from '../../platform/crypto';
 import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
-import { storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
-import { checkStoreInScope } from './common';
 import { swiftpassMerchant } from './schema';
 
 const updater = alias(userAccount, 'updater');
@@ -44,11 +42,10 @@ export const swiftpassResource = (cipher: Cipher): ResourceBinding => ({
     { table: region, on: eq(region.id, store.regionId), inner: true },
     { table: updater, on: eq(updater.id, swiftpassMerchant.updatedBy) },
   ],
-  scope: (s) => storeScopeFilter(s, swiftpassMerchant.storeId),
+  scope: { store: swiftpassMerchant.storeId },
   uniques: { swiftpass_merchant_store_uq: 'storeId' },
   service: {
     create: async ({ tx, auth }, values) => {
-      await checkStoreInScope(tx, auth.scope, values.storeId);
       const [taken] = await tx
         .select({ id: swiftpassMerchant.id })
         .from(swiftpassMerchant)

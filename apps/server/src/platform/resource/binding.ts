@@ -10,7 +10,6 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import type { Auth } from '../context';
-import type { DataScope } from '../scope';
 
 export type Expr = AnyPgColumn | SQL | SQL.Aliased;
 
@@ -53,8 +52,16 @@ export interface ResourceBinding {
   joins?: readonly Join[];
   /** Always applied: rows outside it do not exist for this resource. */
   where?: SQL;
-  /** The rows a data scope may see; none means every scope sees every row. */
-  scope?: (scope: DataScope) => SQL | undefined;
+  /**
+   * The data scope, by the store a row belongs to; none means every scope sees every row. Reads
+   * see only rows of the caller's stores; a write's new values must name one of them (create,
+   * update: a field error on the store's field, OUT_OF_SCOPE_STORE), and no write may move a row
+   * out of the caller's stores (a batch action included). `clearMessage`: the field error when a
+   * caller limited to some stores empties a nullable store column (the row would leave them).
+   * The store table itself names its `id`: its rows are scoped by their region, and its service
+   * checks the region a write gives.
+   */
+  scope?: { store: AnyPgColumn; clearMessage?: string };
   /** A timestamp column marking a row deleted; such rows leave every list and detail. */
   softDelete?: AnyPgColumn;
   /** Unique constraint name → the field it concerns, for a duplicate's field error. */

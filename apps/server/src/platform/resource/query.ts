@@ -27,7 +27,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { masterItem } from '../../modules/master/schema';
-import type { DataScope } from '../scope';
+import { type DataScope, storeScopeFilter, storeTableScope } from '../scope';
 import type { Expr, ResourceBinding, Values } from './binding';
 
 const SHANGHAI = 'Asia/Shanghai';
@@ -110,9 +110,15 @@ const filterOf = (key: string, f: FieldDef, e: Expr, q: Values): SQL | undefined
   }
 };
 
+/** The rows of the caller's stores; the store table itself is scoped by its own columns. */
+const scopeWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined => {
+  if (!b.scope) return undefined;
+  return b.scope.store === b.id ? storeTableScope(scope) : storeScopeFilter(scope, b.scope.store);
+};
+
 /** The rows a caller may see at all: the binding's own condition, soft delete, data scope. */
 export const baseWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined =>
-  and(b.where, b.softDelete ? isNull(b.softDelete) : undefined, b.scope?.(scope));
+  and(b.where, b.softDelete ? isNull(b.softDelete) : undefined, scopeWhere(b, scope));
 
 /** Base rows narrowed by the query's filters. */
 export const listWhere = (b: ResourceBinding, scope: DataScope, q: Values): SQL | undefined => {

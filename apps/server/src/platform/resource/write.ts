@@ -9,7 +9,8 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation, recordOperations } from '../audit';
 import type { Auth } from '../context';
-import { BizError } from '../errors';
+import { BizError, fieldError } from '../errors';
+import { checkStoreInScope, OUT_OF_SCOPE_STORE } from '../scope';
 import type { ResourceBinding, Values, WriteContext } from './binding';
 import { checkLookups } from './lookups';
 import { findRow, findRows } from './query';
@@ -73,10 +74,31 @@ const mustFind = async (tx: Tx, b: ResourceBinding, auth: Auth, id: number): Pro
   return row;
 };
 
+/** The key of a column of the binding's table (the key a write's values use). */
+const columnKey = (b: ResourceBinding, column: unknown): string | undefined =>
+  Object.entries(getTableColumns(b.table)).find(([, c]) => c === column)?.[0];
+
+/**
+ * The store a write's new values give the row must be one of the caller's scope; a caller
+ * limited to some stores may not leave it empty either (the row would leave their scope). An
+ * update that does not give the store keeps the row's, which the caller already sees.
+ */
+const checkScopeOf = async (tx: Tx, b: ResourceBinding, auth: Auth, values: Values, mode: 'create' | 'update') => {
+  // The store table's own rows: its service checks the region a write gives.
+  const key = b.scope && b.scope.store !== b.id ? columnKey(b, b.scope.store) : undefined;
+  if (!key || (mode === 'update' && values[key] === undefined)) return;
+  const storeId = values[key];
+  if ((storeId === null || storeId === undefined) && auth.scope.level !== 'hq') {
+    throw fieldError(key, (mode === 'update' && b.scope?.clearMessage) || OUT_OF_SCOPE_STORE);
+  }
+  await checkStoreInScope(tx, auth.scope, storeId, key);
+};
+
 export const createRow = (db: Db, b: ResourceBinding, auth: Auth, values: Values): Promise<number> =>
   translating(b, () =>
     db.transaction(async (tx) => {
       const ctx: WriteContext = { tx, auth };
+      await checkScopeOf(tx, b, auth, values, 'create');
       await checkLookups(tx, b.decl, values);
       const id = b.service?.create
         ? await b.service.create(ctx, values)
@@ -98,6 +120,7 @@ export const updateRow = (db: Db, b: ResourceBinding, auth: Auth, id: number, va
       const ctx: WriteContext = { tx, auth };
       const before = await mustFind(tx, b, auth, id);
       const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await checkScopeOf(tx, b, auth, given, 'update');
       await checkLookups(tx, b.decl, given, before);
       if (b.service?.update) await b.service.update(ctx, id, given, before);
       else if (Object.keys(given).length > 0) await tx.update(b.table).set(given).where(eq(b.id, id));
@@ -114,7 +137,7 @@ export const updateRow = (db: Db, b: ResourceBinding, auth: Auth, id: number, va
 
 /** Marks a row deleted through the binding's soft-delete column. */
 const markDeleted = async (tx: Tx, b: ResourceBinding, id: number): Promise<void> => {
-  const key = Object.entries(getTableColumns(b.table)).find(([, c]) => c === b.softDelete)?.[0];
+  const key = columnKey(b, b.softDelete);
   if (!key) throw new Error(`resource ${b.decl.name}: softDelete is not a column of its table`);
   await tx
     .update(b.table)
@@ -175,6 +198,10 @@ export const batchRows = (
       const before = await mustFindAll(tx, b, auth, unique);
       const changed = await run({ tx, auth }, unique);
       const after = await findRows(tx, b, auth.scope, unique);
+      // The action may not move a row out of the caller's stores.
+      if (b.scope && auth.scope.level !== 'hq' && unique.some((id) => !after.has(id))) {
+        throw new BizError(ERR.PARAM_INVALID, `操作后该${b.decl.title}将不在您的数据范围内，未执行`);
+      }
       await recordOperations(
         tx,
         unique.map((id) => ({
