@@ -31,6 +31,7 @@ export type CardProjectRow = z.infer<typeof cardProjectRow>;
 
 export const CARD = defineResource({
   name: 'card',
+  stale: ['cardProjectDiscount'],
   title: '卡项',
   page: '/couponList',
   detailPage: '/couponDetail',

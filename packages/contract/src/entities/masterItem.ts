@@ -1,6 +1,6 @@
 /** /basicProps: the lookup lists (SPEC §7.3) an administrator edits; one row per item. */
 import { MASTER_CATEGORIES, MASTER_PARENT, type MasterCategory } from '../api/master';
-import { defineResource } from '../resource/define';
+import { defineResource, LOOKUPS } from '../resource/define';
 
 export const MASTER_CATEGORY_OPTIONS = Object.entries(MASTER_CATEGORIES).map(([value, label]) => ({ value, label }));
 
@@ -12,6 +12,7 @@ export const parentCategoryOf = (category: string): MasterCategory | undefined =
 
 export const MASTER_ITEM = defineResource({
   name: 'masterItem',
+  stale: [LOOKUPS],
   title: '基础属性',
   page: '/basicProps',
   api: '/rest/basicProps',

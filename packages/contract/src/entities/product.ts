@@ -27,6 +27,8 @@ export const ML_PER_UNIT_MAX = 20_000;
 
 export const PRODUCT = defineResource({
   name: 'product',
+  // Packages and associations show the product's name.
+  stale: ['productPackage', 'productAssociation'],
   title: '商品',
   page: '/productList',
   detailPage: '/productDetail',

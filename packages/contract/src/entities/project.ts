@@ -43,6 +43,8 @@ export type ProjectProductRow = z.infer<typeof projectProductRow>;
 
 export const PROJECT = defineResource({
   name: 'project',
+  // Labels count their projects; packages, courses and discounts show the project's name.
+  stale: ['projectLabel', 'package', 'minorCourse', 'cardProjectDiscount'],
   title: '项目',
   page: '/projectList',
   detailPage: '/projectDetail',

@@ -10,7 +10,7 @@ import { endpoint } from '../api/endpoint';
 import { idOf } from '../api/ids';
 import { buttonAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, LOOKUPS } from '../resource/define';
 import { PROJECT } from './project';
 
 /** The master_item category of project labels. */
@@ -24,6 +24,8 @@ export const LABEL_ASSIGN_PROJECTS_MAX = 500;
 
 export const PROJECT_LABEL = defineResource({
   name: 'projectLabel',
+  // Labels feed every label select and the project list's 标签 column.
+  stale: [LOOKUPS, 'project'],
   title: '项目标签',
   page: '/projectLabelSetList',
   api: '/rest/projectLabel',

@@ -143,7 +143,15 @@ export interface ResourceDecl {
    * looked up on that page too.
    */
   buttons?: { page?: string } & Partial<Record<WriteButton, string>>;
+  /**
+   * Cache relations, as data the browser's query cache reads: what a write of this entity makes
+   * stale besides its own lists, details and calls — other resources by name (their lists,
+   * details and calls) and LOOKUPS (every lookup select). See stale.ts.
+   */
+  stale?: readonly string[];
 }
+
+export { LOOKUPS } from './stale';
 
 /** The buttons the engine's writes need by default. */
 export type WriteButton = 'add' | 'edit' | 'delete' | 'export';

@@ -3,7 +3,6 @@
  * or remove them from every project, in one call. The server's field errors land on their fields.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { PROJECT } from '@zb/contract/entities/project';
 import {
   type AssignLabels,
   assignLabelsBody,
@@ -16,7 +15,8 @@ import { useState } from 'react';
 import { showAlert } from '../../platform/alerts';
 import { isApiError } from '../../platform/apiError';
 import { zodRule } from '../../platform/formRules';
-import { fieldErrorsOf, resourceKey } from '../../platform/resource/useResourceActions';
+import { invalidateAfterWrite } from '../../platform/queryClient';
+import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
 import { assignLabels, useLabelChoices, useProjectOptions } from './api';
 import { goodsLabel } from './GoodsSelect';
 
@@ -36,9 +36,7 @@ export function LabelAssignModal({ open, onClose }: { open: boolean; onClose: ()
     setSaving(true);
     try {
       await assignLabels(values);
-      await Promise.all(
-        [resourceKey(PROJECT_LABEL), resourceKey(PROJECT)].map((queryKey) => client.invalidateQueries({ queryKey })),
-      );
+      await invalidateAfterWrite(client, PROJECT_LABEL);
       form.resetFields();
       onClose();
     } catch (e) {

@@ -9,7 +9,7 @@ import { PRODUCT, PRODUCT_SORT_BUTTONS, type ProductSortItem } from '@zb/contrac
 import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCan } from '../../platform/permissions';
-import { resourceKey } from '../../platform/resource/useResourceActions';
+import { invalidateAfterWrite } from '../../platform/queryClient';
 import { fetchSortList, GOODS_KEYS, saveSort } from './api';
 
 const statusTag = (status: string) => {
@@ -55,8 +55,7 @@ export default function ProductSortPage() {
     setSaving(true);
     try {
       await saveSort(rows.map((r) => r.id));
-      await client.invalidateQueries({ queryKey: GOODS_KEYS.sortList });
-      await client.invalidateQueries({ queryKey: resourceKey(PRODUCT) });
+      await invalidateAfterWrite(client, PRODUCT);
     } catch {
       // Alerted by the http client.
     } finally {

@@ -10,10 +10,9 @@ import { PROJECT_LABEL } from '@zb/contract/entities/projectLabel';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { LOOKUP_KEY } from '../../platform/inputs/lookups';
 import { useCan } from '../../platform/permissions';
+import { invalidateAfterWrite } from '../../platform/queryClient';
 import { ResourceListPage } from '../../platform/resource/ResourceListPage';
-import { resourceKey } from '../../platform/resource/useResourceActions';
 import { moveLabel } from './api';
 import { LabelAssignModal } from './LabelAssignModal';
 
@@ -29,9 +28,7 @@ export default function ProjectLabelSetListPage() {
     setMoving(row.id);
     try {
       await moveLabel(row.id, dir);
-      await Promise.all(
-        [resourceKey(PROJECT_LABEL), [LOOKUP_KEY]].map((queryKey) => client.invalidateQueries({ queryKey })),
-      );
+      await invalidateAfterWrite(client, PROJECT_LABEL);
     } catch {
       // The alert already said why.
     } finally {

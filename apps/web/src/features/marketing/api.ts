@@ -11,7 +11,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { useCallback } from 'react';
 import { saveBlob } from '../../platform/exports/saveFile';
 import { call } from '../../platform/http';
-import { resourceKey } from '../../platform/resource/useResourceActions';
+import { resourceKey } from '../../platform/queryClient';
 
 export const ACTIVITY_KEYS = {
   all: ['marketing'] as const,

@@ -11,7 +11,7 @@ import { formatDateTime } from '@zb/contract/time';
 import { Alert, Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useLocation } from 'react-router';
 import { call } from '../../platform/http';
-import { detailKey } from '../../platform/resource/useResourceActions';
+import { detailKey } from '../../platform/queryClient';
 
 export default function BookProdDetailPage() {
   const raw = Number(new URLSearchParams(useLocation().search).get('id'));

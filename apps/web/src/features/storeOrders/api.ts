@@ -12,13 +12,15 @@ import {
 } from '@zb/contract/entities/storeOrder';
 import { useCallback } from 'react';
 import { call } from '../../platform/http';
-import { relateQueries, resourceKey } from '../../platform/resource/useResourceActions';
+import { callKey, resourceKey } from '../../platform/queryClient';
 
 export const ORDER_KEYS = {
   view: (f: OrderFamily, id: number) => ['storeOrders', f.key, 'view', id] as const,
   family: (f: OrderFamily) => ['storeOrders', f.key] as const,
   stores: (f: OrderFamily) => ['storeOrders', f.key, 'stores'] as const,
-  items: (f: OrderFamily) => ['storeOrders', f.key, 'items'] as const,
+  /** A material saved on /orderConfiguration shows in the material order's picker without a reload. */
+  items: (f: OrderFamily) =>
+    f.key === 'material' ? callKey(MATERIAL, orderApiOf(f).items) : (['storeOrders', f.key, 'items'] as const),
   config: ['storeOrders', 'config'] as const,
 };
 
@@ -72,6 +74,3 @@ export const useOrderConfigs = () =>
 
 export const saveOrderConfig = (body: OrderConfigBody) =>
   call(ORDER_CONFIG_API.save, { body }, { handled: ['PARAM-40001'] });
-
-// A material saved on /orderConfiguration shows in the material order's picker without a reload.
-relateQueries(MATERIAL, [['storeOrders', 'material', 'items']]);

@@ -8,7 +8,8 @@ import type { ResourceRow } from '@zb/contract/resource/api';
 import { REJECT_REASON_MAX } from '@zb/contract/rules';
 import { Descriptions, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
-import { fieldErrorsOf, resourceKey } from '../../platform/resource/useResourceActions';
+import { resourceKey } from '../../platform/queryClient';
+import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
 import { auditMemberReceive } from './api';
 
 interface Values {

@@ -17,7 +17,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { Alert, Button, Modal, Result, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../platform/apiError';
-import { resourceKey } from '../../platform/resource/useResourceActions';
+import { resourceKey } from '../../platform/queryClient';
 import { importBarcodes } from './api';
 
 type Outcome =

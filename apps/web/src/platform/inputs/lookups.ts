@@ -7,6 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Endpoint } from '@zb/contract/api/endpoint';
 import { call } from '../http';
+import { LOOKUP_KEY } from '../queryClient';
 
 /** What a lookup answers: `{ id, name }` items in display order (MasterItem, RegionItem). */
 export interface LookupItem {
@@ -24,8 +25,6 @@ export interface LookupOption {
   value: number;
   label: string;
 }
-
-export const LOOKUP_KEY = 'lookup';
 
 export const lookupKey = (endpoint: Pick<Endpoint, 'path'>, params?: LookupParams) =>
   [LOOKUP_KEY, endpoint.path, params ?? {}] as const;

@@ -1,7 +1,7 @@
 /**
  * A resource's writes from the browser: save (create or update), delete and batch actions, each
  * asking first where the declaration says so, and refreshing the resource's lists and details
- * after. Field errors of a refused save come back to the form instead of an alert.
+ * after (the entity's queries and those its declaration's `stale` names). Field errors of a refused save come back to the form instead of an alert.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { ERR } from '@zb/contract/errcodes';
@@ -12,17 +12,7 @@ import { confirm, showAlert } from '../alerts';
 import { isApiError } from '../apiError';
 import { call } from '../http';
 import { useButtons } from '../permissions';
-
-/** Query keys a resource's writes make stale besides its own (lookups fed by it, for one). */
-const related = new Map<string, readonly (readonly unknown[])[]>();
-
-/** Adds query keys that a write of `decl` makes stale (several pages may each add theirs). */
-export const relateQueries = (decl: AnyResource, keys: readonly (readonly unknown[])[]): void => {
-  related.set(decl.name, [...(related.get(decl.name) ?? []), ...keys]);
-};
-
-export const resourceKey = (decl: AnyResource) => ['resource', decl.name] as const;
-export const detailKey = (decl: AnyResource, id: number) => [...resourceKey(decl), 'detail', id] as const;
+import { invalidateAfterWrite } from '../queryClient';
 
 /** Field errors of a refused save (PARAM-40001 / duplicate), or null for any other failure. */
 export const fieldErrorsOf = (e: unknown): Record<string, string> | null => {
@@ -48,10 +38,7 @@ export const useResourceActions = (decl: AnyResource) => {
     /** The batch actions this user may run. */
     batch: (decl.batch ?? []).filter((b) => !!api.batch && button(b.button)),
   };
-  const refresh = useCallback(async () => {
-    const keys = [resourceKey(decl), ...(related.get(decl.name) ?? [])];
-    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  }, [queryClient, decl]);
+  const refresh = useCallback(() => invalidateAfterWrite(queryClient, decl), [queryClient, decl]);
 
   const save = useCallback(
     async (id: number | null, values: Record<string, unknown>): Promise<SaveOutcome> => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { call } from '../http';
-import { detailKey } from './useResourceActions';
+import { detailKey } from '../queryClient';
 
 export const useResourceDetail = (decl: AnyResource, id: number | null) =>
   useQuery({
