@@ -2,8 +2,11 @@
  * Goods: products (retail goods), projects (services) with the products each session consumes,
  * and cards (combo cards with their projects, stored-value cards). Money is integer 分.
  */
+
+import { PRODUCT_UNITS } from '@zb/contract/entities/product';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 import { masterItem } from '../master/schema';
 import { store } from '../stores/schema';
 
@@ -37,6 +40,11 @@ export const product = pgTable(
     statusCheck('product_status_chk', t.status),
     check('product_money_chk', sql`${t.retailPrice} >= 0 and ${t.costPrice} >= 0`),
     check('product_ml_chk', sql`${t.mlPerUnit} is null or ${t.mlPerUnit} > 0`),
+    oneOf(
+      'product_unit_chk',
+      t.unit,
+      PRODUCT_UNITS.map((u) => u.value),
+    ),
   ],
 );
 
@@ -310,6 +318,7 @@ export const miniProgramItem = pgTable(
     index('mini_program_item_project_idx').on(t.projectId),
     index('mini_program_item_card_idx').on(t.cardId),
     goodsRefCheck('mini_program_item_ref_chk', t),
+    oneOf('mini_program_item_kind_chk', t.goodsKind, ['product', 'project', 'card']),
     check('mini_program_item_tab_chk', sql`${t.tab} in ('home', 'mall', 'booking', 'cards')`),
     check('mini_program_item_sort_chk', sql`${t.sort} >= 0`),
   ],

@@ -1,6 +1,8 @@
 /** Lookup lists (SPEC §3 "Lookup lists fetched", §7.3 /rest/master/*): one table, one category per list. */
+import { MASTER_CATEGORIES } from '@zb/contract/api/master';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 
 export const masterItem = pgTable(
   'master_item',
@@ -19,5 +21,6 @@ export const masterItem = pgTable(
     index('master_item_category_parent_sort_idx').on(t.category, t.parentId, t.sort),
     unique('master_item_category_code_uq').on(t.category, t.code),
     check('master_item_code_chk', sql`length(${t.code}) > 0`),
+    oneOf('master_item_category_chk', t.category, Object.keys(MASTER_CATEGORIES)),
   ],
 );

@@ -18,6 +18,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
 import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
 import { masterItem } from '../master/schema';
@@ -61,6 +62,7 @@ export const member = pgTable(
     index('member_joined_idx').on(t.joinedAt, t.id),
     index('member_name_idx').on(t.name),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
+    oneOf('member_area_code_chk', t.areaCode, AREA_CODE_VALUES),
   ],
 );
 

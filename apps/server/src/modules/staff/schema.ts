@@ -1,6 +1,7 @@
 /** Store staff (SPEC §2.5; the staff file is docs/domain.md "Staff"). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
 import { userAccount } from '../auth/schema';
 import { masterItem } from '../master/schema';
 import { store } from '../stores/schema';
@@ -44,6 +45,7 @@ export const staff = pgTable(
     index('staff_hair_growth_idx').on(t.storeId).where(sql`${t.hairGrowth}`),
     index('staff_medical_idx').on(t.storeId).where(sql`${t.medicalSupervisor}`),
     check('staff_status_chk', sql`${t.status} in ('probation', 'active', 'left')`),
+    oneOf('staff_area_code_chk', t.areaCode, AREA_CODE_VALUES),
     check('staff_leave_chk', sql`${t.leaveDate} is null or ${t.leaveDate} >= ${t.entryDate}`),
   ],
 );

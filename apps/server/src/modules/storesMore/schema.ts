@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
 import { userAccount } from '../auth/schema';
 import { product } from '../goods/schema';
 import { member } from '../members/schema';
@@ -67,6 +68,7 @@ export const memberReceive = pgTable(
     index('member_receive_phone_idx').on(t.memberPhone),
     index('member_receive_member_idx').on(t.memberId),
     check('member_receive_status_chk', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    oneOf('member_receive_area_code_chk', t.areaCode, AREA_CODE_VALUES),
     check(
       'member_receive_audit_chk',
       sql`(${t.status} = 'pending') = (${t.auditedAt} is null) and (${t.status} = 'rejected') = (${t.rejectReason} is not null)`,

@@ -1,5 +1,7 @@
 /** The system event log behind /systemLog: starts and stops, sign-ins, job failures, unexpected errors. */
+import { EVENT_LEVELS, SYSTEM_EVENT_KINDS } from '@zb/contract/entities/logs';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 
 export const systemEvent = pgTable(
   'system_event',
@@ -23,5 +25,7 @@ export const systemEvent = pgTable(
     index('system_event_kind_idx').on(t.kind, t.at.desc()),
     index('system_event_level_idx').on(t.level, t.at.desc()),
     index('system_event_user_idx').on(t.userId, t.at.desc()),
+    oneOf('system_event_level_chk', t.level, Object.keys(EVENT_LEVELS)),
+    oneOf('system_event_kind_chk', t.kind, Object.keys(SYSTEM_EVENT_KINDS)),
   ],
 );

@@ -1,0 +1,8 @@
+ALTER TABLE "mini_program_item" ADD CONSTRAINT "mini_program_item_kind_chk" CHECK ("mini_program_item"."goods_kind" in ('product', 'project', 'card'));--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_unit_chk" CHECK ("product"."unit" in ('瓶', '支', '盒', '袋', '罐', '套', '片', '个'));--> statement-breakpoint
+ALTER TABLE "master_item" ADD CONSTRAINT "master_item_category_chk" CHECK ("master_item"."category" in ('position', 'staffLevel', 'education', 'maritalStatus', 'storeType', 'storeSubType', 'businessScope', 'bizDistrict', 'marketSegment', 'storeLevel', 'gender', 'dateUnit', 'memberSource', 'memberLevel', 'occupation', 'income', 'taxpayerType', 'projectType', 'projectSubType', 'label', 'toEasFee', 'productOnlineType'));--> statement-breakpoint
+ALTER TABLE "member" ADD CONSTRAINT "member_area_code_chk" CHECK ("member"."area_code" in ('0086', '00852', '00853', '0065'));--> statement-breakpoint
+ALTER TABLE "staff" ADD CONSTRAINT "staff_area_code_chk" CHECK ("staff"."area_code" in ('0086', '00852', '00853', '0065'));--> statement-breakpoint
+ALTER TABLE "member_receive" ADD CONSTRAINT "member_receive_area_code_chk" CHECK ("member_receive"."area_code" in ('0086', '00852', '00853', '0065'));--> statement-breakpoint
+ALTER TABLE "system_event" ADD CONSTRAINT "system_event_level_chk" CHECK ("system_event"."level" in ('info', 'warn', 'error'));--> statement-breakpoint
+ALTER TABLE "system_event" ADD CONSTRAINT "system_event_kind_chk" CHECK ("system_event"."kind" in ('server_start', 'server_stop', 'login', 'login_failed', 'logout', 'job_failed', 'unhandled_error'));
