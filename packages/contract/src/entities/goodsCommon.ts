@@ -14,17 +14,18 @@ export const SALE_STATUS = [
 export type SaleStatus = (typeof SALE_STATUS)[number]['value'];
 
 /** The status field: new goods go on sale unless the form says otherwise. */
-export const saleStatusField = (section?: string): FieldDef => ({
-  label: '状态',
-  type: 'enum',
-  options: SALE_STATUS,
-  required: true,
-  default: 'on',
-  list: { width: 80 },
-  filter: 'eq',
-  sort: true,
-  section,
-});
+export const saleStatusField = (section?: string) =>
+  ({
+    label: '状态',
+    type: 'enum',
+    options: SALE_STATUS,
+    required: true,
+    default: 'on',
+    list: { width: 80 },
+    filter: 'eq',
+    sort: true,
+    section,
+  }) satisfies FieldDef;
 
 /** Batch 上架/下架 of a goods list, under the page's `button`. */
 export const saleBatch = (title: string, button: string): readonly BatchActionDef[] => [
@@ -41,26 +42,28 @@ export const saleBatch = (title: string, button: string): readonly BatchActionDe
 /** Largest price: 1,000,000.00 元 in 分. */
 export const MONEY_MAX = 100_000_000;
 
-export const goodsCodeField = (label: string): FieldDef => ({
-  label,
-  type: 'text',
-  required: true,
-  createOnly: true,
-  max: 30,
-  pattern: { regex: /^[A-Za-z0-9_-]+$/, message: `${label}只能包含字母、数字、下划线和短横线` },
-  list: { width: 120, fixed: 'left' },
-  filter: 'like',
-  sort: true,
-});
+export const goodsCodeField = (label: string) =>
+  ({
+    label,
+    type: 'text',
+    required: true,
+    createOnly: true,
+    max: 30,
+    pattern: { regex: /^[A-Za-z0-9_-]+$/, message: `${label}只能包含字母、数字、下划线和短横线` },
+    list: { width: 120, fixed: 'left' },
+    filter: 'like',
+    sort: true,
+  }) satisfies FieldDef;
 
-export const createdAtField = (section?: string): FieldDef => ({
-  label: '创建时间',
-  type: 'datetime',
-  readOnly: true,
-  list: { width: 170 },
-  sort: true,
-  section,
-});
+export const createdAtField = (section?: string) =>
+  ({
+    label: '创建时间',
+    type: 'datetime',
+    readOnly: true,
+    list: { width: 170 },
+    sort: true,
+    section,
+  }) satisfies FieldDef;
 
 /** Whoever may open any of these pages (a picker several pages use). */
 export const anyPageAccess = (...paths: string[]): Access =>
@@ -94,32 +97,33 @@ export const PROJECT_PICKER_PAGES = [
  * 套餐名称, 套餐价, 原价合计 and 优惠金额 of a bundle sold at one price (a project package, a
  * product package); `listTotalHelp` says what the list prices are summed from.
  */
-export const bundlePriceFields = (listTotalHelp: string): Record<string, FieldDef> => ({
-  name: {
-    label: '套餐名称',
-    type: 'text',
-    required: true,
-    max: 60,
-    list: { width: 180 },
-    filter: 'like',
-    sort: true,
-  },
-  price: {
-    label: '套餐价',
-    type: 'money',
-    required: true,
-    max: MONEY_MAX,
-    list: { width: 110 },
-    filter: 'range',
-    sort: true,
-  },
-  listTotal: {
-    label: '原价合计',
-    type: 'money',
-    readOnly: true,
-    list: { width: 110 },
-    sort: true,
-    help: listTotalHelp,
-  },
-  saving: { label: '优惠金额', type: 'money', readOnly: true, list: { width: 110 }, sort: true },
-});
+export const bundlePriceFields = (listTotalHelp: string) =>
+  ({
+    name: {
+      label: '套餐名称',
+      type: 'text',
+      required: true,
+      max: 60,
+      list: { width: 180 },
+      filter: 'like',
+      sort: true,
+    },
+    price: {
+      label: '套餐价',
+      type: 'money',
+      required: true,
+      max: MONEY_MAX,
+      list: { width: 110 },
+      filter: 'range',
+      sort: true,
+    },
+    listTotal: {
+      label: '原价合计',
+      type: 'money',
+      readOnly: true,
+      list: { width: 110 },
+      sort: true,
+      help: listTotalHelp,
+    },
+    saving: { label: '优惠金额', type: 'money', readOnly: true, list: { width: 110 }, sort: true },
+  }) satisfies Record<string, FieldDef>;

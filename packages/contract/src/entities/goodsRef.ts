@@ -19,60 +19,64 @@ export type GoodsKind = (typeof GOODS_KINDS)[number]['value'];
 export const goodsKindLabel = (kind: string): string => GOODS_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 /** The kind field of a setting that may refer to these kinds. */
-export const goodsKindField = (kinds: readonly GoodsKind[], section?: string): FieldDef => ({
-  label: '商品类别',
-  type: 'enum',
-  options: GOODS_KINDS.filter((k) => kinds.includes(k.value)) as EnumOption[],
-  required: true,
-  default: kinds[0],
-  list: { width: 90 },
-  filter: 'eq',
-  section,
-});
+export const goodsKindField = (kinds: readonly GoodsKind[], section?: string) =>
+  ({
+    label: '商品类别',
+    type: 'enum',
+    options: GOODS_KINDS.filter((k) => kinds.includes(k.value)) as EnumOption[],
+    required: true,
+    default: kinds[0],
+    list: { width: 90 },
+    filter: 'eq',
+    section,
+  }) satisfies FieldDef;
 
 /** The goods chosen (an id of the kind's table): in the form only; the list and view show its name. */
-export const goodsIdField = (label: string, section?: string): FieldDef => ({
-  label,
-  type: 'int',
-  required: true,
-  min: 1,
-  formOnly: true,
-  section,
-});
+export const goodsIdField = (label: string, section?: string) =>
+  ({
+    label,
+    type: 'int',
+    required: true,
+    min: 1,
+    formOnly: true,
+    section,
+  }) satisfies FieldDef;
 
 /** Read-only columns about the goods referred to. */
-export const goodsInfoFields = (section?: string): Record<string, FieldDef> => ({
-  goodsCode: { label: '编码', type: 'text', readOnly: true, list: { width: 110 }, section },
-  goodsName: {
-    label: '名称',
-    type: 'text',
-    readOnly: true,
-    list: { width: 180 },
-    filter: 'like',
-    sort: true,
-    section,
-  },
-  goodsStatus: {
-    label: '售卖状态',
-    type: 'enum',
-    options: SALE_STATUS,
-    readOnly: true,
-    list: { width: 90 },
-    section,
-  },
-});
+export const goodsInfoFields = (section?: string) =>
+  ({
+    goodsCode: { label: '编码', type: 'text', readOnly: true, list: { width: 110 }, section },
+    goodsName: {
+      label: '名称',
+      type: 'text',
+      readOnly: true,
+      list: { width: 180 },
+      filter: 'like',
+      sort: true,
+      section,
+    },
+    goodsStatus: {
+      label: '售卖状态',
+      type: 'enum',
+      options: SALE_STATUS,
+      readOnly: true,
+      list: { width: 90 },
+      section,
+    },
+  }) satisfies Record<string, FieldDef>;
 
 /** A setting's on/off switch (启用/停用), filterable. */
-export const enabledField = (section?: string): FieldDef => ({
-  label: '状态',
-  type: 'bool',
-  boolLabels: { yes: '启用', no: '停用', color: 'green' },
-  required: true,
-  default: true,
-  list: { width: 80 },
-  filter: 'eq',
-  section,
-});
+export const enabledField = (section?: string) =>
+  ({
+    label: '状态',
+    type: 'bool',
+    boolLabels: { yes: '启用', no: '停用', color: 'green' },
+    required: true,
+    default: true,
+    list: { width: 80 },
+    filter: 'eq',
+    section,
+  }) satisfies FieldDef;
 
 /** The goods of one kind a setting may refer to, with their sale status. */
 export interface GoodsRefOption extends GoodsOption {

@@ -42,7 +42,7 @@ export const certificatesSchema = z
 
 export type Certificate = z.infer<typeof certificateSchema>;
 
-const FIELDS: Record<string, FieldDef> = {
+const FIELDS = {
   name: {
     label: '姓名',
     type: 'text',
@@ -125,7 +125,7 @@ const FIELDS: Record<string, FieldDef> = {
   accountName: { label: '账号', type: 'text', readOnly: true, section: '任职', export: true },
   certificates: { label: '资格证书', type: 'json', section: '资格证书', help: '证书名称、编号与有效期' },
   createdAt: { label: '创建时间', type: 'datetime', readOnly: true, sort: true, section: '任职', export: true },
-};
+} satisfies Record<string, FieldDef>;
 
 const SECTIONS = ['基本信息', '个人信息', '任职', '资格证书'] as const;
 

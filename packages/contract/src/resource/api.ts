@@ -8,9 +8,10 @@ import type { ExportQueued } from '../api/downloads';
 import { codes, type Endpoint, endpoint, type Method } from '../api/endpoint';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import type { Page } from '../api/paging';
-import { type AnyResource, writeButtonOf } from './define';
+import { type AnyResource, type CreateValuesOf, type RowOf, type ValuesOf, writeButtonOf } from './define';
 import { batchBody, createSchema, exportQuery, idParams, idsBody, listQuery, updateSchema } from './schemas';
 
+/** A row of any resource; `RowOf<typeof DECL>` is the row of one. */
 export type ResourceRow = { id: number } & Record<string, unknown>;
 
 export type ResourceCall = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'batch' | 'export';
@@ -26,11 +27,12 @@ export interface BatchResult {
   count: number;
 }
 
-export interface ResourceApi {
-  list: Endpoint<Record<string, unknown>, undefined, Page<ResourceRow>>;
-  detail: Endpoint<undefined, undefined, ResourceRow>;
-  create?: Endpoint<undefined, Record<string, unknown>, SaveResult>;
-  update?: Endpoint<undefined, Record<string, unknown>, SaveResult>;
+/** The endpoints of a resource, typed by its declaration's row and values. */
+export interface ResourceApi<D extends AnyResource = AnyResource> {
+  list: Endpoint<Record<string, unknown>, undefined, Page<RowOf<D>>>;
+  detail: Endpoint<undefined, undefined, RowOf<D>>;
+  create?: Endpoint<undefined, CreateValuesOf<D>, SaveResult>;
+  update?: Endpoint<undefined, ValuesOf<D> & { id: number }, SaveResult>;
   delete?: Endpoint<undefined, { ids: number[] }, BatchResult>;
   batch?: Endpoint<undefined, { action: string; ids: number[] }, BatchResult>;
   export?: Endpoint<Record<string, unknown>, undefined, ExportQueued>;
@@ -45,9 +47,9 @@ export const writeButtonCode = (decl: AnyResource, key: string): string => {
 const cache = new WeakMap<AnyResource, ResourceApi>();
 
 /** The endpoints of a resource (the same records every time for a declaration). */
-export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): ResourceApi => {
+export const resourceApi = <D extends AnyResource>(decl: D, paths: PathOverrides = {}): ResourceApi<D> => {
   const kept = cache.get(decl);
-  if (kept) return kept;
+  if (kept) return kept as ResourceApi<D>;
   const at = (call: ResourceCall, method: Method, path: string) =>
     paths[call] ?? { method, path: `${decl.api}${path}` };
   const t = decl.title;
@@ -110,5 +112,5 @@ export const resourceApi = (decl: AnyResource, paths: PathOverrides = {}): Resou
     });
   }
   cache.set(decl, api);
-  return api;
+  return api as ResourceApi<D>;
 };

@@ -109,7 +109,7 @@ export interface BatchActionDef {
   danger?: boolean;
 }
 
-export interface ResourceDecl {
+export interface ResourceDecl<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** Unique, e.g. 'account'; the operation log's target prefix and the export source name. */
   name: string;
   /** Chinese noun: '账号'. */
@@ -120,7 +120,7 @@ export interface ResourceDecl {
   detailPage?: string;
   /** API base path: `${api}/list`, `/detail/:id`, `/save`, `/delete`, `/batch`, `/export`. */
   api: string;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Ordered detail sections; fields without `section` go in the first. */
   sections?: readonly string[];
   /** The field naming a row in confirmations and titles. */
@@ -156,8 +156,74 @@ export { LOOKUPS } from './stale';
 /** The buttons the engine's writes need by default. */
 export type WriteButton = 'add' | 'edit' | 'delete' | 'export';
 
-/** Declares an entity; checks the declaration's internal references at load time. */
-export const defineResource = (decl: ResourceDecl): ResourceDecl => {
+/** The value of a field of type T as the API answers it (a datetime as its ISO string). */
+type TypeValue<T extends FieldType> = T extends 'text' | 'textarea' | 'date' | 'datetime'
+  ? string
+  : T extends 'int' | 'money' | 'percent' | 'lookup'
+    ? number
+    : T extends 'bool'
+      ? boolean
+      : T extends 'lookups'
+        ? number[]
+        : T extends 'images'
+          ? string[]
+          : T extends 'enum'
+            ? string
+            : unknown;
+
+/** A field's value: an enum's declared values, else the value of its type. */
+export type FieldValue<F extends FieldDef> = F['type'] extends 'enum'
+  ? F['options'] extends readonly { value: infer V }[]
+    ? V
+    : string
+  : TypeValue<F['type']>;
+
+/** A field's value in a row: null allowed unless the field is required. */
+type RowValue<F extends FieldDef> = F extends { required: true } ? FieldValue<F> : FieldValue<F> | null;
+
+type FieldsOf<D> = D extends ResourceDecl<infer F> ? F : never;
+
+/** A field a write may give (not read-only). */
+type WritableKey<F, K extends keyof F> = F[K] extends { readOnly: true } ? never : K;
+
+/** A field that is not write-only, so a row carries it. */
+type ReadableKey<F, K extends keyof F> = F[K] extends { writeOnly: true } ? never : K;
+
+/**
+ * The row a declaration's list and detail answer: its id, every field but the write-only ones
+ * (with the name beside each lookup, `<key>Name`, as extra keys of unknown type).
+ */
+export type RowOf<D> = { id: number } & {
+  -readonly [K in keyof FieldsOf<D> as ReadableKey<FieldsOf<D>, K>]: RowValue<FieldsOf<D>[K]>;
+} & { [extra: string]: unknown };
+
+/**
+ * The values an update gives: any writable field, each already checked against its rule (null
+ * clears an optional one; a required one is never null).
+ */
+export type ValuesOf<D> = {
+  -readonly [K in keyof FieldsOf<D> as WritableKey<FieldsOf<D>, K>]?: RowValue<FieldsOf<D>[K]>;
+} & { [extra: string]: unknown };
+
+/** A field a create must give: required and written (not read-only). */
+type CreateKey<F, K extends keyof F> = F[K] extends { required: true }
+  ? F[K] extends { readOnly: true }
+    ? never
+    : K
+  : never;
+
+/** The values a create gives: every required field (the create schema has checked them), and any other. */
+export type CreateValuesOf<D> = {
+  -readonly [K in keyof FieldsOf<D> as CreateKey<FieldsOf<D>, K>]: FieldValue<FieldsOf<D>[K]>;
+} & ValuesOf<D>;
+
+/**
+ * Declares an entity; checks the declaration's internal references at load time. The fields'
+ * literal types are kept, so RowOf and ValuesOf give the row and the values it implies.
+ */
+export const defineResource = <const F extends Record<string, FieldDef>>(
+  decl: ResourceDecl<F> & { rowLabel: keyof F & string; defaultSort: { field: keyof F & string } },
+): ResourceDecl<F> => {
   const keys = Object.keys(decl.fields);
   const check = (ok: boolean, what: string) => {
     if (!ok) throw new Error(`resource ${decl.name}: ${what}`);

@@ -15,7 +15,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { session } from '../../platform/schema';
 import { revokeUserSessions } from '../../platform/session';
 import { userAccount } from '../auth/schema';
@@ -89,7 +89,7 @@ const setEnabled =
     return rows.length;
   };
 
-export const accountBinding: ResourceBinding = {
+export const accountBinding = bindResource({
   decl: ACCOUNT,
   table: userAccount,
   id: userAccount.id,
@@ -114,7 +114,7 @@ export const accountBinding: ResourceBinding = {
     },
     batch: { enable: setEnabled(true), disable: setEnabled(false) },
   },
-};
+});
 
 const mustExist = async (tx: Tx, id: number) => {
   const [row] = await tx
@@ -167,7 +167,7 @@ export const resetPassword = (
   });
 };
 
-export const accountInfoBinding: ResourceBinding = {
+export const accountInfoBinding = bindResource({
   decl: ACCOUNT_INFO,
   table: userAccount,
   id: userAccount.id,
@@ -179,4 +179,4 @@ export const accountInfoBinding: ResourceBinding = {
     ),
     locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
   },
-};
+});

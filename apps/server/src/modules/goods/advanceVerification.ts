@@ -8,7 +8,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { store } from '../stores/schema';
 import { mergedRef, refColumns, refJoins, resolveRef, setEnabled, touchesRef } from './goodsRef';
 import { advanceVerification as av } from './schema';
@@ -43,7 +43,7 @@ const without = (values: Values): Values => {
   return rest;
 };
 
-export const advanceVerificationBinding: ResourceBinding = {
+export const advanceVerificationBinding = bindResource({
   decl: ADVANCE_VERIFICATION,
   table: av,
   id: av.id,
@@ -66,7 +66,7 @@ export const advanceVerificationBinding: ResourceBinding = {
     },
     batch: { enable: setEnabled(av, true), disable: setEnabled(av, false) },
   },
-};
+});
 
 /**
  * How many days before the booked date the project or card may be verified in the store: the

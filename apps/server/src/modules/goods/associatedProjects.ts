@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { card, cardProjectDiscount, project } from './schema';
 
 const c = alias(card, 'c');
@@ -69,7 +69,7 @@ const checkPair = async (tx: Tx, cardId: number, projectId: number): Promise<voi
 const discountText = sql<string>`(case when ${cardProjectDiscount.discount} >= ${DISCOUNT_FULL} then '不打折'
   else trim_scale(${cardProjectDiscount.discount} / 1000.0)::text || '折' end)`;
 
-export const cardProjectDiscountBinding: ResourceBinding = {
+export const cardProjectDiscountBinding = bindResource({
   decl: CARD_PROJECT_DISCOUNT,
   table: cardProjectDiscount,
   id: cardProjectDiscount.id,
@@ -89,15 +89,12 @@ export const cardProjectDiscountBinding: ResourceBinding = {
   uniques: { card_project_discount_uq: 'projectId' },
   service: {
     create: async ({ tx }, values) => {
-      await checkPair(tx, values.cardId as number, values.projectId as number);
-      const [row] = await tx
-        .insert(cardProjectDiscount)
-        .values(values as typeof cardProjectDiscount.$inferInsert)
-        .returning({ id: cardProjectDiscount.id });
+      await checkPair(tx, values.cardId, values.projectId);
+      const [row] = await tx.insert(cardProjectDiscount).values(values).returning({ id: cardProjectDiscount.id });
       return row!.id;
     },
   },
-};
+});
 
 /** The stored-value cards the form offers, by name. */
 export const storedCardOptions = (db: Db): Promise<StoredCardOption[]> =>

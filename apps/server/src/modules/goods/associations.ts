@@ -10,7 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { checkPicked } from './bundleRows';
 import { without } from './common';
 import { product, productAssociation, productAssociationItem } from './schema';
@@ -54,7 +54,7 @@ const itemsJson = sql`(select coalesce(json_agg(json_build_object('productId', i
 const itemsText = sql<string | null>`(select string_agg(p.name || ' ×' || i.quantity || p.unit, '、' order by i.line)
   from product_association_item i join product p on p.id = i.product_id where i.association_id = "product_association"."id")`;
 
-export const associationBinding: ResourceBinding = {
+export const associationBinding = bindResource({
   decl: PRODUCT_ASSOCIATION,
   table: productAssociation,
   id: productAssociation.id,
@@ -69,7 +69,7 @@ export const associationBinding: ResourceBinding = {
   uniques: { product_association_main_uq: 'mainProductId' },
   service: {
     create: async ({ tx }, values) => {
-      const mainProductId = values.mainProductId as number;
+      const mainProductId = values.mainProductId;
       await checkMain(tx, mainProductId, null);
       const [row] = await tx
         .insert(productAssociation)
@@ -97,4 +97,4 @@ export const associationBinding: ResourceBinding = {
       }
     },
   },
-};
+});

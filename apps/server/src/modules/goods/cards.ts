@@ -9,7 +9,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { refuseOnSale, setStatus, without } from './common';
 import { card, cardProject, cardProjectDiscount, project } from './schema';
 
@@ -51,7 +51,7 @@ const projectsJson = sql`(select coalesce(json_agg(json_build_object('projectId'
 const projectsText = sql<string | null>`(select string_agg(p.name || ' ×' || cp.sessions || '次', '、' order by cp.line)
   from card_project cp join project p on p.id = cp.project_id where cp.card_id = "card"."id")`;
 
-export const cardBinding: ResourceBinding = {
+export const cardBinding = bindResource({
   decl: CARD,
   table: card,
   id: card.id,
@@ -89,4 +89,4 @@ export const cardBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(card, 'on'), offSale: setStatus(card, 'off') },
   },
-};
+});

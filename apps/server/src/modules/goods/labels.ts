@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation, recordOperations } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { masterItem } from '../master/schema';
 import { project } from './schema';
 
@@ -52,7 +52,7 @@ const setEnabled =
     return rows.length;
   };
 
-export const labelBinding: ResourceBinding = {
+export const labelBinding = bindResource({
   decl: PROJECT_LABEL,
   table: masterItem,
   id: masterItem.id,
@@ -85,7 +85,7 @@ export const labelBinding: ResourceBinding = {
     },
     batch: { enable: setEnabled(true), disable: setEnabled(false) },
   },
-};
+});
 
 /** Every label in display order. */
 const labelsInOrder = (tx: Tx) =>

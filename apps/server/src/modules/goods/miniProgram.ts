@@ -10,7 +10,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { mergedRef, refColumns, refJoins, resolveRef } from './goodsRef';
 import { miniProgramItem as mpi } from './schema';
 
@@ -50,7 +50,7 @@ const without = (values: Values): Values => {
   return rest;
 };
 
-export const miniProgramBinding: ResourceBinding = {
+export const miniProgramBinding = bindResource({
   decl: MINI_PROGRAM_ITEM,
   table: mpi,
   id: mpi.id,
@@ -74,4 +74,4 @@ export const miniProgramBinding: ResourceBinding = {
       await tx.update(mpi).set(row).where(eq(mpi.id, id));
     },
   },
-};
+});

@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { checkPicked } from './bundleRows';
 import { refuseOnSale, setStatus } from './common';
 import { minorCourse, project } from './schema';
@@ -31,7 +31,7 @@ const checkSessions = async (tx: Tx, projectId: number, sessions: number, self: 
   if (other) throw fieldError('sessions', `该项目已有 ${sessions} 次的小疗程`);
 };
 
-export const minorCourseBinding: ResourceBinding = {
+export const minorCourseBinding = bindResource({
   decl: MINOR_COURSE,
   table: minorCourse,
   id: minorCourse.id,
@@ -44,21 +44,17 @@ export const minorCourseBinding: ResourceBinding = {
   uniques: { minor_course_code_uq: 'code', minor_course_project_sessions_uq: 'sessions' },
   service: {
     create: async ({ tx }, values) => {
-      await checkPicked(tx, 'project', 'projectId', [values.projectId as number]);
-      await checkSessions(tx, values.projectId as number, values.sessions as number, null);
-      const [row] = await tx
-        .insert(minorCourse)
-        .values(values as typeof minorCourse.$inferInsert)
-        .returning({ id: minorCourse.id });
+      await checkPicked(tx, 'project', 'projectId', [values.projectId]);
+      await checkSessions(tx, values.projectId, values.sessions, null);
+      const [row] = await tx.insert(minorCourse).values(values).returning({ id: minorCourse.id });
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {
-      if (values.projectId !== undefined && values.projectId !== before.projectId) {
-        await checkPicked(tx, 'project', 'projectId', [values.projectId as number]);
+      if (values.projectId != null && values.projectId !== before.projectId) {
+        await checkPicked(tx, 'project', 'projectId', [values.projectId]);
       }
-      if (values.projectId !== undefined || values.sessions !== undefined) {
-        const projectId = (values.projectId ?? before.projectId) as number;
-        await checkSessions(tx, projectId, (values.sessions ?? before.sessions) as number, id);
+      if (values.projectId != null || values.sessions != null) {
+        await checkSessions(tx, values.projectId ?? before.projectId, values.sessions ?? before.sessions, id);
       }
       if (Object.keys(values).length) await tx.update(minorCourse).set(values).where(eq(minorCourse.id, id));
     },
@@ -68,4 +64,4 @@ export const minorCourseBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(minorCourse, 'on'), offSale: setStatus(minorCourse, 'off') },
   },
-};
+});

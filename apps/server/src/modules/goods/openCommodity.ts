@@ -7,7 +7,7 @@
 import { OPEN_COMMODITY, type OpenPlatform } from '@zb/contract/entities/openCommodity';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { mergedRef, refColumns, refJoins, resolveRef, setEnabled, touchesRef } from './goodsRef';
 import { openCommodityRelation as ocr } from './schema';
 
@@ -19,7 +19,7 @@ const without = (values: Values): Values => {
 /** A card voucher opens one card: its sessions are always 1. */
 const settleSessions = (kind: unknown): Values => (kind === 'card' ? { sessionsPerVoucher: 1 } : {});
 
-export const openCommodityBinding: ResourceBinding = {
+export const openCommodityBinding = bindResource({
   decl: OPEN_COMMODITY,
   table: ocr,
   id: ocr.id,
@@ -45,7 +45,7 @@ export const openCommodityBinding: ResourceBinding = {
     },
     batch: { enable: setEnabled(ocr, true), disable: setEnabled(ocr, false) },
   },
-};
+});
 
 export interface OpenCommodity {
   id: number;

@@ -7,7 +7,7 @@
 import { type PackageProjectRow, PROJECT_PACKAGE } from '@zb/contract/entities/projectPackage';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { checkPicked } from './bundleRows';
 import { refuseOnSale, setStatus, without } from './common';
 import { packageProject, pkg } from './schema';
@@ -44,7 +44,7 @@ const projectsJson = sql`(select coalesce(json_agg(json_build_object('projectId'
 const projectsText = sql<string | null>`(select string_agg(p.name || ' ×' || pp.sessions || '次', '、' order by pp.line)
   from package_project pp join project p on p.id = pp.project_id where pp.package_id = "package"."id")`;
 
-export const packageBinding: ResourceBinding = {
+export const packageBinding = bindResource({
   decl: PROJECT_PACKAGE,
   table: pkg,
   id: pkg.id,
@@ -75,4 +75,4 @@ export const packageBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(pkg, 'on'), offSale: setStatus(pkg, 'off') },
   },
-};
+});

@@ -7,7 +7,7 @@
 import { PRODUCT_PACKAGE, type ProductQuantityRow } from '@zb/contract/entities/productPackage';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { checkPicked } from './bundleRows';
 import { refuseOnSale, setStatus, without } from './common';
 import { productPackage, productPackageItem } from './schema';
@@ -44,7 +44,7 @@ const itemsJson = sql`(select coalesce(json_agg(json_build_object('productId', i
 const itemsText = sql<string | null>`(select string_agg(p.name || ' ×' || i.quantity || p.unit, '、' order by i.line)
   from product_package_item i join product p on p.id = i.product_id where i.package_id = "product_package"."id")`;
 
-export const productPackageBinding: ResourceBinding = {
+export const productPackageBinding = bindResource({
   decl: PRODUCT_PACKAGE,
   table: productPackage,
   id: productPackage.id,
@@ -75,4 +75,4 @@ export const productPackageBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(productPackage, 'on'), offSale: setStatus(productPackage, 'off') },
   },
-};
+});

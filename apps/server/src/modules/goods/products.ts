@@ -10,12 +10,12 @@ import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { refuseProductInBundles } from './bundleRows';
 import { refuseOnSale, setStatus } from './common';
 import { product, projectProduct } from './schema';
 
-export const productBinding: ResourceBinding = {
+export const productBinding = bindResource({
   decl: PRODUCT,
   table: product,
   id: product.id,
@@ -45,7 +45,7 @@ export const productBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(product, 'on'), offSale: setStatus(product, 'off') },
   },
-};
+});
 
 export const sortList = (db: Db): Promise<ProductSortItem[]> =>
   db

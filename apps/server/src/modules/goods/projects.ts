@@ -9,7 +9,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { masterItem } from '../master/schema';
 import { refuseProjectInBundles } from './bundleRows';
 import { refuseOnSale, setStatus, without } from './common';
@@ -63,7 +63,7 @@ const productsText = sql<
 >`(select string_agg(p.name || ' ' || pp.quantity || case pp.unit when 'ml' then '毫升' else p.unit end, '、' order by pp.line)
   from project_product pp join product p on p.id = pp.product_id where pp.project_id = "project"."id")`;
 
-export const projectBinding: ResourceBinding = {
+export const projectBinding = bindResource({
   decl: PROJECT,
   table: project,
   id: project.id,
@@ -102,7 +102,7 @@ export const projectBinding: ResourceBinding = {
     },
     batch: { onSale: setStatus(project, 'on'), offSale: setStatus(project, 'off') },
   },
-};
+});
 
 export const projectOptions = (db: Db) =>
   db

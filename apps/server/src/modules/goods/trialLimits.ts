@@ -11,11 +11,11 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { resolveRef, setEnabled } from './goodsRef';
 import { project, trialLimit, trialUse } from './schema';
 
-export const trialLimitBinding: ResourceBinding = {
+export const trialLimitBinding = bindResource({
   decl: TRIAL_LIMIT,
   table: trialLimit,
   id: trialLimit.id,
@@ -35,15 +35,12 @@ export const trialLimitBinding: ResourceBinding = {
           fields: { projectId: `项目「${goods.name}」已设置体验限制，请直接编辑` },
         });
       }
-      const [row] = await tx
-        .insert(trialLimit)
-        .values(values as typeof trialLimit.$inferInsert)
-        .returning({ id: trialLimit.id });
+      const [row] = await tx.insert(trialLimit).values(values).returning({ id: trialLimit.id });
       return row!.id;
     },
     batch: { enable: setEnabled(trialLimit, true), disable: setEnabled(trialLimit, false) },
   },
-};
+});
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60_000;
 

@@ -3,7 +3,7 @@ import type { Page } from '@zb/contract/api/paging';
 import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
 import { ERR } from '@zb/contract/errcodes';
-import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
+import { type ResourceApi, type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import { formatDate } from '@zb/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';
@@ -14,7 +14,7 @@ let admin: TestClient;
 const ops = resourceApi(OPERATION_LOG);
 const calls = resourceApi(API_LOG);
 
-const list = async (e: typeof ops.list, query: Record<string, string | number>) => {
+const list = async (e: ResourceApi['list'], query: Record<string, string | number>) => {
   const res = await admin.call(e, { query });
   expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
   return res.body.data as Page<ResourceRow>;

@@ -4,28 +4,28 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { systemEvent } from '../../platform/events/schema';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource, type ResourceBinding } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { apiLog, operationLog } from '../../platform/schema';
 import { userAccount } from '../auth/schema';
 
 const actor = alias(userAccount, 'actor');
 
-export const operationLogBinding: ResourceBinding = {
+export const operationLogBinding = bindResource({
   decl: OPERATION_LOG,
   table: operationLog,
   id: operationLog.id,
   columns: { userName: actor.nickname, loginName: actor.loginName },
   joins: [{ table: actor, on: eq(actor.id, operationLog.userId) }],
-};
+});
 
-export const apiLogBinding: ResourceBinding = {
+export const apiLogBinding = bindResource({
   decl: API_LOG,
   table: apiLog,
   id: apiLog.id,
   columns: { userName: actor.nickname },
   joins: [{ table: actor, on: eq(actor.id, apiLog.userId) }],
-};
+});
 
 export const systemLogBinding: ResourceBinding = { decl: SYSTEM_LOG, table: systemEvent, id: systemEvent.id };
 

@@ -30,7 +30,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import { HQ_SCOPE } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
@@ -46,7 +46,7 @@ const cardCount = (status: string) =>
   sql<number>`(select count(*)::int from marketing_real_card c where c.activity_id = "marketing_activity"."id" and c.status = ${status})`;
 
 /** /activityList: read, 导出, and 删除 of activities whose cards cannot have been printed. */
-export const activityBinding: ResourceBinding = {
+export const activityBinding = bindResource({
   decl: MARKETING_ACTIVITY,
   table: marketingActivity,
   id: marketingActivity.id,
@@ -74,7 +74,7 @@ export const activityBinding: ResourceBinding = {
       }
     },
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------
 // Reading.

@@ -10,7 +10,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { refuseLabelInUse } from '../goods/labels';
 import { masterItem } from './schema';
 
@@ -45,7 +45,7 @@ const setEnabled =
     return rows.length;
   };
 
-export const masterItemBinding: ResourceBinding = {
+export const masterItemBinding = bindResource({
   decl: MASTER_ITEM,
   table: masterItem,
   id: masterItem.id,
@@ -72,4 +72,4 @@ export const masterItemBinding: ResourceBinding = {
     },
     batch: { enable: setEnabled(true), disable: setEnabled(false) },
   },
-};
+});

@@ -21,7 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { recordOperations } from '../../platform/audit';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { type DataScope, storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
 import { card, product, project } from '../goods/schema';
@@ -67,7 +67,7 @@ const cardCount = sql<number>`(select count(*)::int from member_card mc where mc
 const storedBalance = sql<number>`(select coalesce(sum(mc.balance + mc.bonus_balance), 0)::int from member_card mc
   where mc.member_id = "member"."id" and mc.kind = 'stored' and mc.status = 'active' and mc.expires_at > now())`;
 
-export const memberBinding: ResourceBinding = {
+export const memberBinding = bindResource({
   decl: MEMBER,
   table: member,
   id: member.id,
@@ -79,7 +79,7 @@ export const memberBinding: ResourceBinding = {
   scope: { store: member.storeId },
   uniques: { member_phone_uq: 'phone' },
   service: { update },
-};
+});
 
 export interface NewMember {
   name: string;

@@ -6,7 +6,7 @@ import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/ent
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { productOnlineRate } from './schema';
 
@@ -14,7 +14,7 @@ const checkSum = (hq: number, store: number) => {
   if (hq + store !== 10_000) throw fieldError('storeRate', '总部与门店的结算比例合计须为 100%');
 };
 
-export const productOnlineRateBinding: ResourceBinding = {
+export const productOnlineRateBinding = bindResource({
   decl: PRODUCT_ONLINE_RATE,
   table: productOnlineRate,
   id: productOnlineRate.id,
@@ -40,7 +40,7 @@ export const productOnlineRateBinding: ResourceBinding = {
         .where(eq(productOnlineRate.id, id));
     },
   },
-};
+});
 
 export const productOnlineRateRoutes = async (app: FastifyInstance) => {
   registerResource(app, productOnlineRateBinding);

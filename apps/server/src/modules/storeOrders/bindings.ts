@@ -10,7 +10,7 @@ import type { OrderFamily } from '@zb/contract/entities/storeOrder';
 import { MATERIAL_ORDER_FAMILY, STORE_ORDER_FAMILY } from '@zb/contract/entities/storeOrder';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource, type ResourceBinding } from '../../platform/resource/binding';
 import { userAccount } from '../auth/schema';
 import { region, store } from '../stores/schema';
 import { legacyStoreOrder, material, storeOrder } from './schema';
@@ -46,7 +46,7 @@ export const materialOrderBinding = orderBinding(MATERIAL_ORDER_FAMILY);
 export const bindingOf = (f: OrderFamily): ResourceBinding =>
   f.key === 'material' ? materialOrderBinding : storeOrderBinding;
 
-export const legacyOrderBinding: ResourceBinding = {
+export const legacyOrderBinding = bindResource({
   decl: LEGACY_ORDER,
   table: legacyStoreOrder,
   id: legacyStoreOrder.id,
@@ -60,12 +60,12 @@ export const legacyOrderBinding: ResourceBinding = {
     { table: region, on: eq(region.id, store.regionId) },
   ],
   scope: { store: legacyStoreOrder.storeId },
-};
+});
 
 /** The material catalogue: a material that order lines refer to is not deleted (RECORD_IN_USE). */
-export const materialBinding: ResourceBinding = {
+export const materialBinding = bindResource({
   decl: MATERIAL,
   table: material,
   id: material.id,
   uniques: { material_code_uq: 'code' },
-};
+});

@@ -8,7 +8,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { product } from '../goods/schema';
 import { productBarcode } from './schema';
 
@@ -18,7 +18,7 @@ const checkProduct = async (tx: Tx, productId: unknown): Promise<void> => {
   if (!row) throw fieldError('productId', '所选商品不存在或已被删除');
 };
 
-export const barcodeBinding: ResourceBinding = {
+export const barcodeBinding = bindResource({
   decl: PRODUCT_BARCODE,
   table: productBarcode,
   id: productBarcode.id,
@@ -34,10 +34,7 @@ export const barcodeBinding: ResourceBinding = {
   service: {
     create: async ({ tx }, values) => {
       await checkProduct(tx, values.productId);
-      const [row] = await tx
-        .insert(productBarcode)
-        .values(values as typeof productBarcode.$inferInsert)
-        .returning({ id: productBarcode.id });
+      const [row] = await tx.insert(productBarcode).values(values).returning({ id: productBarcode.id });
       return row!.id;
     },
     update: async ({ tx }, id, values) => {
@@ -45,7 +42,7 @@ export const barcodeBinding: ResourceBinding = {
       if (Object.keys(values).length) await tx.update(productBarcode).set(values).where(eq(productBarcode.id, id));
     },
   },
-};
+});
 
 export const lookupBarcode = async (db: Db, barcode: string): Promise<BarcodeLookup> => {
   const [row] = await db

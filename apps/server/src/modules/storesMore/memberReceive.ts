@@ -23,7 +23,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import { storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
@@ -53,7 +53,7 @@ const checkLines = async (tx: Tx, lines: readonly MemberReceiveLine[]): Promise<
   if (found.length !== ids.length) throw fieldError('lines', '所选商品不存在或已被删除');
 };
 
-export const memberReceiveBinding: ResourceBinding = {
+export const memberReceiveBinding = bindResource({
   decl: MEMBER_RECEIVE,
   table: memberReceive,
   id: memberReceive.id,
@@ -98,7 +98,7 @@ export const memberReceiveBinding: ResourceBinding = {
       return id;
     },
   },
-};
+});
 
 /**
  * Points the records not linked yet whose phone and area code are a member's at that member

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
-import type { ResourceBinding, Values } from '../../platform/resource/binding';
+import { bindResource, type Values } from '../../platform/resource/binding';
 import { containing, findRow } from '../../platform/resource/query';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../auth/schema';
@@ -48,7 +48,7 @@ const rebind = async (tx: Tx, terminalId: number, storeId: number | null, userId
   return row!.boundAt;
 };
 
-export const posTerminalResource: ResourceBinding = {
+export const posTerminalResource = bindResource({
   decl: POS_TERMINAL,
   table: posTerminal,
   id: posTerminal.id,
@@ -72,7 +72,7 @@ export const posTerminalResource: ResourceBinding = {
       const [row] = await tx
         .insert(posTerminal)
         .values({
-          ...(values as typeof posTerminal.$inferInsert),
+          ...values,
           storeId,
           boundAt: storeId === null ? null : sql`now()`,
         })
@@ -83,9 +83,7 @@ export const posTerminalResource: ResourceBinding = {
     },
     update: async ({ tx, auth }, id, values, before) => {
       const storeGiven = 'storeId' in values;
-      const storeId = storeGiven
-        ? ((values.storeId as number | null) ?? null)
-        : ((before.storeId as number | null) ?? null);
+      const storeId = (storeGiven ? values.storeId : before.storeId) ?? null;
       checkActiveHasStore({ status: values.status ?? before.status, storeId });
       const moved = storeGiven && storeId !== before.storeId;
       const row: Values = { ...values };
@@ -106,7 +104,7 @@ export const posTerminalResource: ResourceBinding = {
       await tx.update(posTerminal).set({ deletedAt: sql`now()` }).where(eq(posTerminal.id, id));
     },
   },
-};
+});
 
 const boundBy = alias(userAccount, 'bound_by_user');
 const unboundBy = alias(userAccount, 'unbound_by_user');

@@ -5,7 +5,7 @@
  * service that replaces the default insert, update, delete or runs a batch action.
  */
 import type { PathOverrides } from '@zb/contract/resource/api';
-import type { AnyResource } from '@zb/contract/resource/define';
+import type { AnyResource, CreateValuesOf, RowOf, ValuesOf } from '@zb/contract/resource/define';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
@@ -31,19 +31,23 @@ export interface WriteContext {
 
 export type Values = Record<string, unknown>;
 
-export interface ResourceService {
+/**
+ * The rules of an entity, typed by its declaration: `values` are the fields a write gives (each
+ * already checked against its contract rule), `before` the row as the detail reads it.
+ */
+export interface ResourceService<D extends AnyResource = AnyResource> {
   /** Inserts the row; answers its id. Default: insert the form values into the table. */
-  create?: (ctx: WriteContext, values: Values) => Promise<number>;
-  /** Default: update the given values. `before` is the row as the detail reads it. */
-  update?: (ctx: WriteContext, id: number, values: Values, before: Values) => Promise<void>;
+  create?(ctx: WriteContext, values: CreateValuesOf<D>): Promise<number>;
+  /** Default: update the given values. */
+  update?(ctx: WriteContext, id: number, values: ValuesOf<D>, before: RowOf<D>): Promise<void>;
   /** Default: delete the row (or mark it deleted with a soft delete). */
-  remove?: (ctx: WriteContext, id: number, before: Values) => Promise<void>;
+  remove?(ctx: WriteContext, id: number, before: RowOf<D>): Promise<void>;
   /** Batch actions by key (contract `batch`): answers how many rows changed. */
   batch?: Record<string, (ctx: WriteContext, ids: readonly number[]) => Promise<number>>;
 }
 
-export interface ResourceBinding {
-  decl: AnyResource;
+export interface ResourceBinding<D extends AnyResource = AnyResource> {
+  decl: D;
   table: PgTable;
   /** The primary key column (the row's `id`). */
   id: AnyPgColumn;
@@ -67,5 +71,8 @@ export interface ResourceBinding {
   /** Unique constraint name → the field it concerns, for a duplicate's field error. */
   uniques?: Record<string, string>;
   paths?: PathOverrides;
-  service?: ResourceService;
+  service?: ResourceService<D>;
 }
+
+/** A binding whose service is typed by its declaration's row and values. */
+export const bindResource = <D extends AnyResource>(b: ResourceBinding<D>): ResourceBinding<D> => b;

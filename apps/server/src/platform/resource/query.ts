@@ -3,7 +3,7 @@
  * soft delete, the ORDER BY of its sort, and the paged list, count, single row and id snapshot
  * (for exports) built from them.
  */
-import { type FieldDef, readableFields } from '@zb/contract/resource/define';
+import { type AnyResource, type FieldDef, type RowOf, readableFields } from '@zb/contract/resource/define';
 import { lookupNameKey } from '@zb/contract/resource/format';
 import { rangeKeys } from '@zb/contract/resource/schemas';
 import {
@@ -222,28 +222,29 @@ export const countRows = (db: Db, b: ResourceBinding, scope: DataScope, q: Value
   countOf(db, b, listWhere(b, scope, q));
 
 /** One row as the detail shows it, or undefined when it does not exist for this caller. */
-export const findRow = async (
+export const findRow = async <D extends AnyResource>(
   db: Db,
-  b: ResourceBinding,
+  b: ResourceBinding<D>,
   scope: DataScope,
   id: number,
-): Promise<Values | undefined> => {
+): Promise<RowOf<D> | undefined> => {
   const [row] = await from(db, b, selection(b))
     .where(and(baseWhere(b, scope), eq(b.id, id)))
     .limit(1);
-  return row ? normalize(row) : undefined;
+  // The selection is the declaration's readable fields: the row its declaration implies.
+  return row ? (normalize(row) as RowOf<D>) : undefined;
 };
 
 /** Rows the caller may see, by id, in one query. */
-export const findRows = async (
+export const findRows = async <D extends AnyResource>(
   db: Db,
-  b: ResourceBinding,
+  b: ResourceBinding<D>,
   scope: DataScope,
   ids: readonly number[],
-): Promise<Map<number, Values>> => {
+): Promise<Map<number, RowOf<D>>> => {
   if (ids.length === 0) return new Map();
   const rows = await from(db, b, selection(b)).where(and(baseWhere(b, scope), inArray(b.id, [...ids])));
-  return new Map(rows.map((r) => [Number(r.id), normalize(r)]));
+  return new Map(rows.map((r) => [Number(r.id), normalize(r) as RowOf<D>]));
 };
 
 /** The ids of every row the query matches, in list order: an export's stable snapshot. */

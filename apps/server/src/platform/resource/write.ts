@@ -5,6 +5,7 @@
  * where the binding has one).
  */
 import { ERR } from '@zb/contract/errcodes';
+import type { ResourceRow } from '@zb/contract/resource/api';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation, recordOperations } from '../audit';
@@ -68,7 +69,7 @@ const mustFindAll = async (tx: Tx, b: ResourceBinding, auth: Auth, ids: readonly
   return rows;
 };
 
-const mustFind = async (tx: Tx, b: ResourceBinding, auth: Auth, id: number): Promise<Values> => {
+const mustFind = async (tx: Tx, b: ResourceBinding, auth: Auth, id: number): Promise<ResourceRow> => {
   const row = await findRow(tx, b, auth.scope, id);
   if (!row) throw notFound(b);
   return row;
@@ -145,7 +146,7 @@ const markDeleted = async (tx: Tx, b: ResourceBinding, id: number): Promise<void
     .where(eq(b.id, id));
 };
 
-const removeOne = async (ctx: WriteContext, b: ResourceBinding, id: number, before: Values): Promise<void> => {
+const removeOne = async (ctx: WriteContext, b: ResourceBinding, id: number, before: ResourceRow): Promise<void> => {
   const { tx } = ctx;
   if (b.service?.remove) return b.service.remove(ctx, id, before);
   const soft = b.softDelete;
