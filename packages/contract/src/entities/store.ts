@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { endpoint, OPEN } from '../api/endpoint';
 import { pageAccess } from '../api/pageAccess';
-import { type ResourceRow, resourceApi } from '../resource/api';
-import { defineResource, type EnumOption } from '../resource/define';
+import { resourceApi } from '../resource/api';
+import { defineResource, type EnumOption, type RowOf } from '../resource/define';
 
 /** A store's life: 筹建中 → 营业 ⇄ 停业 → 闭店. */
 export const STORE_STATUSES = [
@@ -171,7 +171,7 @@ export const storeCodeParams = z.object({
 export const STORE_API = {
   ...resourceApi(STORE),
   /** A store by its code, within the caller's data scope (RECORD_NOT_FOUND outside it). */
-  findByCode: endpoint<undefined, undefined, ResourceRow>({
+  findByCode: endpoint<undefined, undefined, RowOf<typeof STORE>>({
     method: 'GET',
     path: '/rest/shop/findByCode/:code',
     access: OPEN,

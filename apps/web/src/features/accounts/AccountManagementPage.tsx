@@ -4,7 +4,7 @@
  */
 
 import { ACCOUNT, ACCOUNT_BUTTONS } from '@zb/contract/entities/account';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { confirm } from '../../platform/alerts';
@@ -21,7 +21,7 @@ export default function AccountManagementPage() {
   const isAdmin = useSessionUser()?.admin === 1;
   const { refresh } = useResourceActions(ACCOUNT);
 
-  const toggleAdmin = async (row: ResourceRow) => {
+  const toggleAdmin = async (row: RowOf<typeof ACCOUNT>) => {
     const admin = !row.isAdmin;
     const text = admin
       ? `确定将「${row.loginName}」设为管理员？管理员可见全部菜单与数据。`
@@ -35,10 +35,10 @@ export default function AccountManagementPage() {
     }
   };
 
-  const rowActions = (row: ResourceRow) => (
+  const rowActions = (row: RowOf<typeof ACCOUNT>) => (
     <>
       {canEdit && (
-        <Button type="link" size="small" onClick={() => setResetting({ id: row.id, loginName: String(row.loginName) })}>
+        <Button type="link" size="small" onClick={() => setResetting({ id: row.id, loginName: row.loginName })}>
           重置密码
         </Button>
       )}

@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, TagsOutlined } from '@ant-design/ic
 import { useQueryClient } from '@tanstack/react-query';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { PROJECT_LABEL } from '@zb/contract/entities/projectLabel';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../platform/permissions';
@@ -24,7 +24,7 @@ export default function ProjectLabelSetListPage() {
   const [assigning, setAssigning] = useState(false);
   const [moving, setMoving] = useState<number | null>(null);
 
-  const move = async (row: ResourceRow, dir: 'up' | 'down') => {
+  const move = async (row: RowOf<typeof PROJECT_LABEL>, dir: 'up' | 'down') => {
     setMoving(row.id);
     try {
       await moveLabel(row.id, dir);
@@ -54,7 +54,7 @@ export default function ProjectLabelSetListPage() {
                 type="link"
                 size="small"
                 icon={<ArrowUpOutlined />}
-                aria-label={`上移${String(row.name)}`}
+                aria-label={`上移${row.name}`}
                 loading={moving === row.id}
                 onClick={() => void move(row, 'up')}
               />
@@ -62,7 +62,7 @@ export default function ProjectLabelSetListPage() {
                 type="link"
                 size="small"
                 icon={<ArrowDownOutlined />}
-                aria-label={`下移${String(row.name)}`}
+                aria-label={`下移${row.name}`}
                 disabled={moving === row.id}
                 onClick={() => void move(row, 'down')}
               />

@@ -6,7 +6,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActivityStatus, MARKETING_ACTIVITY } from '@zb/contract/entities/marketingActivity';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useButtons } from '../../platform/permissions';
@@ -27,7 +27,7 @@ export default function ActivityListPage() {
           </Button>
         )
       }
-      rowActions={(row: ResourceRow) => {
+      rowActions={(row: RowOf<typeof MARKETING_ACTIVITY>) => {
         const may = abilitiesOf(row.status as ActivityStatus, can);
         return (
           <>

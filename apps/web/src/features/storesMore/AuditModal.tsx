@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECEIVE } from '@zb/contract/entities/memberReceive';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { REJECT_REASON_MAX } from '@zb/contract/rules';
 import { Descriptions, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ interface Values {
   reason?: string;
 }
 
-export default function AuditModal({ row, onClose }: { row: ResourceRow; onClose: () => void }) {
+export default function AuditModal({ row, onClose }: { row: RowOf<typeof MEMBER_RECEIVE>; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
@@ -55,10 +55,10 @@ export default function AuditModal({ row, onClose }: { row: ResourceRow; onClose
         bordered
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'code', label: '领用单号', children: String(row.code) },
-          { key: 'store', label: '门店', children: String(row.storeName) },
-          { key: 'member', label: '会员', children: `${String(row.memberName)} ${String(row.memberPhone)}` },
-          { key: 'lines', label: '领用商品', children: String(row.linesText ?? '') },
+          { key: 'code', label: '领用单号', children: row.code },
+          { key: 'store', label: '门店', children: row.storeName },
+          { key: 'member', label: '会员', children: `${row.memberName} ${row.memberPhone}` },
+          { key: 'lines', label: '领用商品', children: row.linesText ?? '' },
         ]}
       />
       <Form<Values>

@@ -4,7 +4,7 @@
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { MEMBER_RECEIVE, MEMBER_RECEIVE_API } from '@zb/contract/entities/memberReceive';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { FormPhoneInput } from '../../platform/inputs/FormPhoneInput';
@@ -27,7 +27,7 @@ const INPUTS = {
 
 export default function MemberReceiveAuditPage() {
   const canAudit = useCan(buttonCodeOf(MEMBER_RECEIVE.page, 'audit'));
-  const [auditing, setAuditing] = useState<ResourceRow | null>(null);
+  const [auditing, setAuditing] = useState<RowOf<typeof MEMBER_RECEIVE> | null>(null);
   return (
     <>
       <ResourceListPage

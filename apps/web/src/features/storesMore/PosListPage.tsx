@@ -1,6 +1,6 @@
 /** /posList (POS机管理): payment terminals on the resource engine, scoped by the server, with each one's 绑定记录. */
 import { POS_API, POS_TERMINAL } from '@zb/contract/entities/posTerminal';
-import type { ResourceRow } from '@zb/contract/resource/api';
+import type { RowOf } from '@zb/contract/resource/define';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
@@ -16,7 +16,7 @@ function StoreInput(props: CustomInputProps) {
 const INPUTS = { storeId: StoreInput };
 
 export default function PosListPage() {
-  const [open, setOpen] = useState<ResourceRow | null>(null);
+  const [open, setOpen] = useState<RowOf<typeof POS_TERMINAL> | null>(null);
   return (
     <>
       <ResourceListPage

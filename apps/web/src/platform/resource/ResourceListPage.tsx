@@ -8,7 +8,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { canOpen } from '@zb/contract/access';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
-import type { AnyResource } from '@zb/contract/resource/define';
+import type { AnyResource, RowOf } from '@zb/contract/resource/define';
 import { listFields } from '@zb/contract/resource/define';
 import { routeByPath } from '@zb/contract/routes';
 import { Button, Space, type TableColumnType, Tooltip } from 'antd';
@@ -26,10 +26,10 @@ import { useTableSettings } from './tableSettings';
 import { useResourceActions } from './useResourceActions';
 import { useResourceList } from './useResourceList';
 
-export interface ListPageProps {
-  decl: AnyResource;
-  /** More actions in a row's 操作 column, after 查看/编辑/删除. */
-  rowActions?: (row: ResourceRow) => ReactNode;
+export interface ListPageProps<D extends AnyResource = AnyResource> {
+  decl: D;
+  /** More actions in a row's 操作 column, after 查看/编辑/删除: the row is the declaration's. */
+  rowActions?: (row: RowOf<D>) => ReactNode;
   /** More buttons in the toolbar. */
   toolbar?: ReactNode;
   /** Rows open read-only (logs): no 编辑 even for a user who may. */
@@ -46,7 +46,13 @@ const ResourceDrawer = lazy(() => import('./ResourceDrawer').then((m) => ({ defa
 export const detailUrl = (decl: AnyResource, id: number | null, edit = false): string =>
   `${decl.detailPage}?${id === null ? 'create=1' : `id=${id}${edit ? '&edit=1' : ''}`}`;
 
-export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }: ListPageProps) {
+export function ResourceListPage<D extends AnyResource>({
+  decl,
+  rowActions,
+  toolbar,
+  readOnly,
+  inputs,
+}: ListPageProps<D>) {
   const list = useResourceList(decl);
   const api = resourceApi(decl);
   const actions = useResourceActions(decl);
@@ -87,7 +93,8 @@ export function ResourceListPage({ decl, rowActions, toolbar, readOnly, inputs }
             删除
           </Button>
         )}
-        {rowActions?.(row)}
+        {/* The list answers the declaration's rows (resourceApi(decl).list). */}
+        {rowActions?.(row as RowOf<D>)}
       </Space>
     ),
   };

@@ -8,6 +8,6 @@ import { detailKey } from '../queryClient';
 export const useResourceDetail = (decl: AnyResource, id: number | null) =>
   useQuery({
     queryKey: detailKey(decl, id ?? 0),
-    queryFn: () => call(resourceApi(decl).detail, { params: { id: id ?? 0 } }) as Promise<ResourceRow>,
+    queryFn: (): Promise<ResourceRow> => call(resourceApi(decl).detail, { params: { id: id ?? 0 } }),
     enabled: id !== null,
   });

@@ -15,7 +15,7 @@ export const useResourceList = (decl: AnyResource) => {
       parse: (search) => parseResourceParams(decl, search),
       serialize: resourceSearch,
       queryKey: (p) => [...resourceListKey(decl), p],
-      fetch: (p) => call(resourceApi(decl).list, { query: listQueryOf(p) }) as Promise<Page<ResourceRow>>,
+      fetch: (p): Promise<Page<ResourceRow>> => call(resourceApi(decl).list, { query: listQueryOf(p) }),
     }),
     [decl],
   );
