@@ -6,7 +6,7 @@
  * and detail pages (web platform/resource). Adding an ordinary entity is a declaration here plus
  * a table binding on the server: see docs/resource-engine.md.
  */
-import type { ZodType } from 'zod';
+import type { output, ZodType } from 'zod';
 import { MASTER_PARENT, type MasterCategory } from '../api/master';
 
 export type FieldType =
@@ -171,12 +171,14 @@ type TypeValue<T extends FieldType> = T extends 'text' | 'textarea' | 'date' | '
             ? string
             : unknown;
 
-/** A field's value: an enum's declared values, else the value of its type. */
+/** A field's value: an enum's declared values, a json field's by its schema, else the value of its type. */
 export type FieldValue<F extends FieldDef> = F['type'] extends 'enum'
   ? F['options'] extends readonly { value: infer V }[]
     ? V
     : string
-  : TypeValue<F['type']>;
+  : F extends { type: 'json'; schema: infer S extends ZodType }
+    ? output<S>
+    : TypeValue<F['type']>;
 
 /** A field's value in a row: null allowed unless the field is required. */
 type RowValue<F extends FieldDef> = F extends { required: true } ? FieldValue<F> : FieldValue<F> | null;

@@ -75,7 +75,7 @@ export const associationBinding = bindResource({
         .insert(productAssociation)
         .values(without(values, 'items') as typeof productAssociation.$inferInsert)
         .returning({ id: productAssociation.id });
-      await writeItems(tx, row!.id, mainProductId, values.items as ProductQuantityRow[]);
+      await writeItems(tx, row!.id, mainProductId, values.items);
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {
@@ -84,7 +84,7 @@ export const associationBinding = bindResource({
       const row = without(values, 'items');
       if (Object.keys(row).length) await tx.update(productAssociation).set(row).where(eq(productAssociation.id, id));
       if (values.items !== undefined) {
-        await writeItems(tx, id, mainProductId, values.items as ProductQuantityRow[]);
+        await writeItems(tx, id, mainProductId, values.items);
       } else if (values.mainProductId !== undefined) {
         // A new main product may not be one of the linked products already there.
         const [clash] = await tx

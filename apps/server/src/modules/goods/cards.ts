@@ -59,7 +59,7 @@ export const cardBinding = bindResource({
   uniques: { card_code_uq: 'code' },
   service: {
     create: async ({ tx }, values) => {
-      const projects = (values.projects as CardProjectRow[] | undefined) ?? [];
+      const projects = values.projects ?? [];
       const fixed = settle(values, projects);
       const [row] = await tx
         .insert(card)
@@ -69,7 +69,8 @@ export const cardBinding = bindResource({
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {
-      const projects = values.projects as CardProjectRow[] | undefined;
+      // An optional list sent empty (null) clears it.
+      const projects = values.projects === null ? [] : values.projects;
       const merged = { ...before, ...values };
       const fixed = settle(merged, projects);
       const row = { ...without(values, 'projects'), ...fixed };

@@ -61,13 +61,13 @@ export const packageBinding = bindResource({
         .insert(pkg)
         .values(without(values, 'projects') as typeof pkg.$inferInsert)
         .returning({ id: pkg.id });
-      await writeProjects(tx, row!.id, values.projects as PackageProjectRow[], true);
+      await writeProjects(tx, row!.id, values.projects, true);
       return row!.id;
     },
     update: async ({ tx }, id, values) => {
       const row = without(values, 'projects');
       if (Object.keys(row).length) await tx.update(pkg).set(row).where(eq(pkg.id, id));
-      if (values.projects !== undefined) await writeProjects(tx, id, values.projects as PackageProjectRow[], false);
+      if (values.projects !== undefined) await writeProjects(tx, id, values.projects, false);
     },
     remove: async ({ tx }, id, before) => {
       refuseOnSale('套餐', before);

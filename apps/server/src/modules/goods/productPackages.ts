@@ -61,13 +61,13 @@ export const productPackageBinding = bindResource({
         .insert(productPackage)
         .values(without(values, 'items') as typeof productPackage.$inferInsert)
         .returning({ id: productPackage.id });
-      await writeItems(tx, row!.id, values.items as ProductQuantityRow[], true);
+      await writeItems(tx, row!.id, values.items, true);
       return row!.id;
     },
     update: async ({ tx }, id, values) => {
       const row = without(values, 'items');
       if (Object.keys(row).length) await tx.update(productPackage).set(row).where(eq(productPackage.id, id));
-      if (values.items !== undefined) await writeItems(tx, id, values.items as ProductQuantityRow[], false);
+      if (values.items !== undefined) await writeItems(tx, id, values.items, false);
     },
     remove: async ({ tx }, id, before) => {
       refuseOnSale('产品套餐', before);

@@ -80,7 +80,7 @@ export const projectBinding = bindResource({
         .insert(project)
         .values(without(values, 'products') as typeof project.$inferInsert)
         .returning({ id: project.id });
-      await writeProducts(tx, row!.id, (values.products as ProjectProductRow[] | undefined) ?? []);
+      await writeProducts(tx, row!.id, values.products ?? []);
       return row!.id;
     },
     update: async ({ tx }, id, values, before: Values) => {
@@ -89,7 +89,8 @@ export const projectBinding = bindResource({
       if ('typeId' in values || 'subTypeId' in values) await checkSubType(tx, typeId, subTypeId);
       const row = without(values, 'products');
       if (Object.keys(row).length) await tx.update(project).set(row).where(eq(project.id, id));
-      if (values.products !== undefined) await writeProducts(tx, id, values.products as ProjectProductRow[]);
+      // An optional list sent empty (null) clears it.
+      if (values.products !== undefined) await writeProducts(tx, id, values.products ?? []);
     },
     remove: async ({ tx }, id, before) => {
       refuseOnSale('项目', before);

@@ -79,7 +79,7 @@ export const memberReceiveBinding = bindResource({
     create: async ({ tx, auth }, values) => {
       const phoneIssue = validatePhone(String(values.areaCode ?? ''), String(values.memberPhone ?? ''));
       if (phoneIssue) throw fieldError('memberPhone', phoneIssue);
-      const lines = values.lines as MemberReceiveLine[];
+      const lines = values.lines;
       await checkLines(tx, lines);
       const [holder] = await tx
         .select({ id: member.id })
