@@ -18,7 +18,7 @@ import { hashPassword } from '../../platform/password';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
 import { session } from '../../platform/schema';
 import { revokeUserSessions } from '../../platform/session';
-import { userAccount } from '../auth/schema';
+import { userAccount } from './schema';
 
 // Drizzle leaves column names unqualified in a single-table select, so the correlated
 // subqueries spell theirs out.
@@ -179,4 +179,18 @@ export const accountInfoBinding: ResourceBinding = {
     ),
     locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
   },
+};
+
+/** The sign-in state of an account (modules/auth): wrong passwords in a row and the lock they set. */
+export const setSignInState = async (
+  tx: Tx,
+  userId: number,
+  state: { failedLogins: number; lockedUntil: Date | null },
+): Promise<void> => {
+  await tx.update(userAccount).set(state).where(eq(userAccount.id, userId));
+};
+
+/** A new password the account's holder chose (modules/auth, 修改密码); the caller logs it and ends sessions. */
+export const setOwnPasswordHash = async (tx: Tx, userId: number, passwordHash: string): Promise<void> => {
+  await tx.update(userAccount).set({ passwordHash }).where(eq(userAccount.id, userId));
 };

@@ -14,8 +14,8 @@ import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
 import { createSession, deleteSession } from '../../platform/session';
 import { consumeTicket, issueTicket, openTicket } from '../../platform/tickets';
-import { userAccount } from '../auth/schema';
-import { hierContent, hierContentRole, role, userRole } from '../hierarchy/schema';
+import { userAccount } from '../accounts/schema';
+import { grantStoreRole } from '../hierarchy/members';
 import { store } from '../stores/schema';
 import { nextSpNo } from './numbers';
 import { approval, approvalEvent } from './schema';
@@ -58,10 +58,11 @@ const openApplication = async (db: Db, userId: number) => {
 /**
  * Why an account with no role cannot sign in: a store boss with a pending application waits
  * (LOGIN-51008), any other boss may apply (LOGIN-51005 with the application ticket), anyone else
- * has no role (LOGIN-40106). Password and WeCom sign-in both answer this.
+ * has no role (LOGIN-40106, sign-in's own answer when this gives none). Password and WeCom sign-in
+ * both answer this: approvalRoutes registers it with sign-in (modules/auth/login.ts noRoleRefusals).
  */
-export const noRoleRefusal = async (db: Db, cipher: Cipher, userId: number): Promise<BizError> => {
-  if (!(await bossStoreOf(db, userId))) return new BizError(ERR.LOGIN_NO_ROLE);
+export const noRoleRefusal = async (db: Db, cipher: Cipher, userId: number): Promise<BizError | null> => {
+  if (!(await bossStoreOf(db, userId))) return null;
   const open = await openApplication(db, userId);
   if (open?.status === 'pending') return new BizError(ERR.LOGIN_APPROVAL_PENDING);
   const ticket = issueTicket<AuthorityTicket>(cipher, 'bossAuthority', { userId }, AUTHORITY_TICKET_TTL_MINUTES * 60);
@@ -127,23 +128,11 @@ export const bossAuthorityResult = async (db: Db, spNo: string): Promise<never> 
   throw new BizError(ERR.STORE_AUTH_PENDING);
 };
 
-/** Gives the user the boss role in the store's content, creating the role's offer there if missing. */
+/** Gives the user the boss role in the store's content (the hierarchy offers it there if missing). */
 const grantBossRole = async (tx: Db, userId: number, storeId: number): Promise<number> => {
-  const [target] = await tx
-    .select({ contentId: hierContent.id, roleId: role.id })
-    .from(hierContent)
-    .innerJoin(role, and(eq(role.hierId, hierContent.hierId), eq(role.code, BOSS_ROLE_CODE)))
-    .where(eq(hierContent.storeId, storeId))
-    .orderBy(asc(hierContent.id))
-    .limit(1);
-  if (!target) throw new BizError(ERR.APPROVAL_NOT_USABLE, '门店尚未配置店长角色，请联系管理员');
-  await tx.insert(hierContentRole).values(target).onConflictDoNothing();
-  const [offer] = await tx
-    .select({ id: hierContentRole.id })
-    .from(hierContentRole)
-    .where(and(eq(hierContentRole.contentId, target.contentId), eq(hierContentRole.roleId, target.roleId)));
-  await tx.insert(userRole).values({ userId, contentRoleId: offer!.id }).onConflictDoNothing();
-  return offer!.id;
+  const offerId = await grantStoreRole(tx, userId, storeId, BOSS_ROLE_CODE);
+  if (offerId === null) throw new BizError(ERR.APPROVAL_NOT_USABLE, '门店尚未配置店长角色，请联系管理员');
+  return offerId;
 };
 
 export interface AuthorizedLogin {

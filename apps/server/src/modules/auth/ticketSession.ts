@@ -11,9 +11,9 @@ import { BizError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/route';
 import { createSession, deleteSession, hashToken, setSessionCookie, setSessionRole } from '../../platform/session';
 import { consumeTicket, type OpenedTicket } from '../../platform/tickets';
+import { userAccount } from '../accounts/schema';
 import { loginResult } from './account';
 import type { SignedIn } from './login';
-import { userAccount } from './schema';
 
 export type AccountRow = typeof userAccount.$inferSelect;
 

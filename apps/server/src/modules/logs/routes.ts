@@ -7,7 +7,7 @@ import { systemEvent } from '../../platform/events/schema';
 import type { ResourceBinding } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { apiLog, operationLog } from '../../platform/schema';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 
 const actor = alias(userAccount, 'actor');
 

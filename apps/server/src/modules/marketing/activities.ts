@@ -33,7 +33,7 @@ import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import { HQ_SCOPE } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card } from '../goods/schema';
 import { countCards, generateCards } from './realCards';
 import { marketingActivity, marketingRealCard } from './schema';

@@ -11,7 +11,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BizError, fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
-import { refuseLabelInUse } from '../goods/labels';
+import { refuseLabelInUse } from './labels';
 import { masterItem } from './schema';
 
 const parent = alias(masterItem, 'parent');

@@ -18,7 +18,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card, product, project } from '../goods/schema';
 import { masterItem } from '../master/schema';
 import { staff } from '../staff/schema';

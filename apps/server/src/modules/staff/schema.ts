@@ -1,7 +1,7 @@
 /** Store staff (SPEC §2.5; the staff file is docs/domain.md "Staff"). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { masterItem } from '../master/schema';
 import { store } from '../stores/schema';
 

@@ -12,7 +12,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ResourceBinding } from '../../platform/resource/binding';
 import { storeScopeFilter } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { legacyStoreOrder, material, storeOrder } from './schema';
 

@@ -39,7 +39,7 @@ import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { findRow } from '../../platform/resource/query';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';

@@ -1,20 +1,12 @@
-/** What the store pages of this module share: the store and product pickers, the store-in-scope check. */
-import type { ProductPick, StorePick } from '@zb/contract/entities/storesCommon';
-import { and, asc, eq, sql } from 'drizzle-orm';
+/** What the store pages of this module share: the product picker, the store-in-scope check (stores/service.ts has the store picker). */
+import type { ProductPick } from '@zb/contract/entities/storesCommon';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import type { Values } from '../../platform/resource/binding';
 import { type DataScope, storeTableScope } from '../../platform/scope';
 import { product } from '../goods/schema';
 import { store } from '../stores/schema';
-
-/** Stores of the caller's scope, by code. */
-export const storePicks = (db: Db, scope: DataScope): Promise<StorePick[]> =>
-  db
-    .select({ id: store.id, name: sql<string>`${store.name} || '（' || ${store.code} || '）'` })
-    .from(store)
-    .where(storeTableScope(scope))
-    .orderBy(asc(store.code));
 
 /** Every product, by name. */
 export const productPicks = (db: Db): Promise<ProductPick[]> =>

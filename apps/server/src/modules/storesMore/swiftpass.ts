@@ -12,7 +12,7 @@ import type { Cipher } from '../../platform/crypto';
 import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { storeScopeFilter } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { checkStoreInScope } from './common';
 import { swiftpassMerchant } from './schema';
