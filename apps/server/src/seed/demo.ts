@@ -14,6 +14,7 @@ import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
+import { seedApprovals } from './approvals';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -22,6 +23,7 @@ import { seedMoreGoods } from './goodsScale';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
@@ -281,7 +283,9 @@ export const seedDemo = async (
     await seedGoodsExtra(tx);
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
+    await seedApprovals(tx, now);
     await seedGoodsConfig(tx);
+    await seedProductOnlineRates(tx, now);
     // A large history goes in with COPY after this transaction (seed/generate.ts).
     if (!scale.bulkHistory) {
       await seedStoreOrders(tx, { scale, seed, now });

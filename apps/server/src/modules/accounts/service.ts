@@ -95,7 +95,6 @@ export const accountBinding: ResourceBinding = {
   id: userAccount.id,
   columns: { roleNames },
   uniques: { user_account_login_name_unique: 'loginName', user_account_wxwork_userid_unique: 'wxworkUserid' },
-  paths: { update: { method: 'PUT', path: '/rest/acct/modify' } },
   service: {
     create: async ({ tx }, values: Values) => {
       const { password, ...rest } = values as Values & { password: string; loginName: string; kind: string };

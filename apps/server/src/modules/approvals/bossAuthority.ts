@@ -84,36 +84,44 @@ export const applyForBossAuthority = async (
   const existing = await openApplication(db, input.userId);
   if (existing) return { spNo: existing.spNo };
 
-  const [applicant] = await db
-    .select({ nickname: userAccount.nickname })
-    .from(userAccount)
-    .where(eq(userAccount.id, input.userId));
-  const bossStore = await bossStoreOf(db, input.userId);
-  if (!applicant || !bossStore) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
-
   return db.transaction(async (tx) => {
     if (!(await consumeTicket(tx, ticket))) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
-    const spNo = await nextSpNo(tx);
-    const [created] = await tx
-      .insert(approval)
-      .values({
-        spNo,
-        type: TYPE,
-        applicantId: input.userId,
-        storeId: bossStore.id,
-        reason: `${bossStore.name}老板${applicant.nickname}申请总部后台老板权限`,
-      })
-      .returning({ id: approval.id });
-    const approvalId = created!.id;
-    await tx.insert(approvalEvent).values({ approvalId, action: 'submit', actorId: input.userId });
-    await recordOperation(tx, {
-      userId: input.userId,
-      action: 'approvalSubmit',
-      target: `approval:${approvalId}`,
-      after: { spNo, type: TYPE, storeId: bossStore.id },
-    });
-    return { spNo };
+    return submitBossAuthority(tx, input.userId);
   });
+};
+
+/**
+ * Files a store boss's application for boss permission (the ticket already used up by the caller,
+ * or the demo data): the application, its 提交申请 step and its operation-log row, at `now`.
+ */
+export const submitBossAuthority = async (tx: Db, userId: number, now = new Date()): Promise<{ spNo: string }> => {
+  const [applicant] = await tx
+    .select({ nickname: userAccount.nickname })
+    .from(userAccount)
+    .where(eq(userAccount.id, userId));
+  const bossStore = await bossStoreOf(tx, userId);
+  if (!applicant || !bossStore) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
+  const spNo = await nextSpNo(tx, now);
+  const [created] = await tx
+    .insert(approval)
+    .values({
+      spNo,
+      type: TYPE,
+      applicantId: userId,
+      storeId: bossStore.id,
+      reason: `${bossStore.name}老板${applicant.nickname}申请总部后台老板权限`,
+      createdAt: now,
+    })
+    .returning({ id: approval.id });
+  const approvalId = created!.id;
+  await tx.insert(approvalEvent).values({ approvalId, action: 'submit', actorId: userId, at: now });
+  await recordOperation(tx, {
+    userId,
+    action: 'approvalSubmit',
+    target: `approval:${approvalId}`,
+    after: { spNo, type: TYPE, storeId: bossStore.id },
+  });
+  return { spNo };
 };
 
 /** The poll's answer: 204 pending, 200 approved, 505 rejected (SPEC §4). */
@@ -155,6 +163,7 @@ export const authorizeLogin = async (
   db: Db,
   input: { userId: number; spNo: string },
   previousToken: string | null,
+  now = new Date(),
 ): Promise<AuthorizedLogin> =>
   db.transaction(async (tx) => {
     const [app] = await tx
@@ -170,7 +179,6 @@ export const authorizeLogin = async (
     if (!user) throw new BizError(ERR.APPROVAL_NOT_USABLE, '审批编号无效');
     if (!user.enabled) throw new BizError(ERR.LOGIN_DISABLED);
 
-    const now = new Date();
     const contentRoleId = await grantBossRole(tx, user.id, app.storeId);
     await tx.update(approval).set({ authorizedAt: now }).where(eq(approval.id, app.id));
     await tx.insert(approvalEvent).values({ approvalId: app.id, action: 'authorize', actorId: user.id, at: now });
