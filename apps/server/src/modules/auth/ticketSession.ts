@@ -4,6 +4,7 @@
  * operation log records the sign-in in the same transaction.
  */
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationAction } from '@zb/contract/operationLog';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -30,7 +31,7 @@ export interface TicketSignIn {
   /** The cookie the browser came with: that session ends. */
   previousToken: string | null;
   /** Operation-log action, e.g. 'ticketLogin'. */
-  action: string;
+  action: OperationAction;
   /** The refusal when the ticket was already used. */
   used: () => BizError;
 }

@@ -15,6 +15,7 @@ import type {
   updateResourceBody,
 } from '@zb/contract/api/resources';
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationAction } from '@zb/contract/operationLog';
 import { RESOURCES } from '@zb/contract/routes';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -42,7 +43,7 @@ const save = async (
   auth: Auth,
   before: Row,
   set: Partial<Pick<Row, 'name' | 'description' | 'menuSort'>>,
-  action: string,
+  action: OperationAction,
 ): Promise<ResourceItem> =>
   db.transaction(async (tx) => {
     const [after] = await tx.update(resource).set(set).where(eq(resource.id, before.id)).returning();
