@@ -11,10 +11,8 @@ import { userAccount } from '../modules/accounts/schema';
 import { authorizeLogin, submitBossAuthority } from '../modules/approvals/bossAuthority';
 import { approval } from '../modules/approvals/schema';
 import { recordDecision } from '../modules/approvals/service';
-import { store } from '../modules/stores/schema';
-import { hashPassword } from '../platform/password';
 import { deleteSession } from '../platform/session';
-import { demoPassword } from './accounts';
+import { addBoss } from './bosses';
 
 type Step =
   | { daysAgo: number; step: 'submit' }
@@ -58,27 +56,17 @@ export const seedApprovals = async (tx: Tx, now: Date): Promise<void> => {
   const [admin] = await tx.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.loginName, 'admin'));
   const at = (daysAgo: number, minute: number) => new Date(now.getTime() - daysAgo * 86_400_000 + minute * 60_000);
   for (const b of APPROVAL_BOSSES) {
-    const [boss] = await tx
-      .insert(userAccount)
-      .values({
-        loginName: b.login,
-        phone: b.login,
-        nickname: b.nickname,
-        passwordHash: await hashPassword(demoPassword(b.login)),
-        kind: 'boss',
-      })
-      .returning({ id: userAccount.id });
-    await tx.update(store).set({ bossUserId: boss!.id }).where(eq(store.code, b.storeCode));
+    const bossId = await addBoss(tx, { loginName: b.login, nickname: b.nickname, storeCode: b.storeCode });
     let spNo = '';
     let id = 0;
     for (const [i, s] of b.steps.entries()) {
       const when = at(s.daysAgo, i * 7);
       if (s.step === 'submit') {
-        spNo = (await submitBossAuthority(tx, boss!.id, when)).spNo;
+        spNo = (await submitBossAuthority(tx, bossId, when)).spNo;
         id = await approvalIdOf(tx, spNo);
       } else if (s.step === 'authorize') {
         // The boss signed in with it once; the session of that day is long over.
-        const { token } = await authorizeLogin(tx, { userId: boss!.id, spNo }, null, when);
+        const { token } = await authorizeLogin(tx, { userId: bossId, spNo }, null, when);
         await deleteSession(tx, token);
       } else {
         await recordDecision(tx, admin!.id, { id, decision: s.step, comment: s.comment }, undefined, when);

@@ -7,14 +7,15 @@
  */
 import { LABEL_CATEGORY, PROJECT_LABEL } from '@zb/contract/entities/projectLabel';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import type { ResourceBinding, Values, WriteContext } from '../../platform/resource/binding';
+import type { ResourceBinding, Values } from '../../platform/resource/binding';
 import { project } from '../goods/schema';
 import { masterItem } from './schema';
+import { setItemsEnabled } from './service';
 
 const isLabel = eq(masterItem.category, LABEL_CATEGORY);
 
@@ -35,17 +36,6 @@ export const refuseLabelInUse = async (tx: Tx, id: number, name: string): Promis
   const n = await labelUseCount(tx, id);
   if (n > 0) throw new BizError(ERR.GOODS_IN_USE, `标签「${name}」已用于 ${n} 个项目，不能删除；可以停用`);
 };
-
-const setEnabled =
-  (enabled: boolean) =>
-  async (ctx: WriteContext, ids: readonly number[]): Promise<number> => {
-    const rows = await ctx.tx
-      .update(masterItem)
-      .set({ enabled })
-      .where(and(isLabel, inArray(masterItem.id, [...ids]), sql`${masterItem.enabled} <> ${enabled}`))
-      .returning({ id: masterItem.id });
-    return rows.length;
-  };
 
 export const labelBinding: ResourceBinding = {
   decl: PROJECT_LABEL,
@@ -78,7 +68,7 @@ export const labelBinding: ResourceBinding = {
       await refuseLabelInUse(tx, id, String(before.name));
       await tx.delete(masterItem).where(eq(masterItem.id, id));
     },
-    batch: { enable: setEnabled(true), disable: setEnabled(false) },
+    batch: { enable: setItemsEnabled(true, isLabel), disable: setItemsEnabled(false, isLabel) },
   },
 };
 
