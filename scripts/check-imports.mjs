@@ -10,9 +10,10 @@
  *   area A calls into B's code (imports a file of B other than schema.ts), B depends on A in no
  *   way, not even by reading A's tables. Modules that only read each other's tables (schema.ts
  *   imports) do not form a cycle, nor do foreign keys between two schema.ts files;
- * - a server module writes (drizzle `.insert(t)` / `.update(t)` / `.delete(t)`, or SQL
- *   `insert into` / `update … set` / `delete from` a table) only the tables its own schema.ts
- *   declares; another area's table is written through that area's service. The seed is no module:
+ * - a server module writes (drizzle `.insert(t)` / `.update(t)` / `.delete(t)`, SQL `insert into` /
+ *   `update … set` / `delete from` a table, or a resource binding's `table:` the engine writes)
+ *   only the tables its own schema.ts declares; another area's table is written through that
+ *   area's service. The seed is no module:
  *   it builds the demo world and may write any table.
  * Tests (*.test.ts) are exempt. Prints each offence with its file and rule and exits 1 when there
  * is one. `node scripts/check-imports.mjs [root]` checks another tree (the checker's own test).
@@ -204,6 +205,22 @@ for (const [file, src] of sources) {
     problems.push(
       `${file}:${lineOf(src, m.index)}: writes ${table} (${verb}), a table of module ${owner} ` +
         `(a module writes only the tables its own schema.ts declares; call ${owner}'s service instead)`,
+    );
+  }
+}
+
+// A resource binding's table is written by the engine (its create, update, delete and batch actions).
+for (const [file, src] of sources) {
+  if (!src.includes('ResourceBinding')) continue;
+  const own = moduleOf(file);
+  const imported = namedImports(src);
+  for (const m of src.matchAll(/^\s*table:\s*(\w+),\s*$/gm)) {
+    const table = imported.get(m[1]);
+    const owner = table && tableOwner.get(table);
+    if (!owner || owner === own) continue;
+    problems.push(
+      `${file}:${lineOf(src, m.index)}: declares a resource over ${table}, a table of module ${owner} ` +
+        `(the engine writes it; a module writes only the tables its own schema.ts declares: bind it in ${owner})`,
     );
   }
 }

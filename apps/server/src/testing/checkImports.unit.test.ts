@@ -58,7 +58,7 @@ describe('check-imports on server modules', () => {
     expect(res.out).toContain('people → orders: apps/server/src/modules/people/service.ts imports ../orders/schema');
   });
 
-  it('refuses a write to another module’s table, by drizzle call or by SQL, with file and line', () => {
+  it('refuses a write to another module’s table, by drizzle call, by SQL or by a resource binding, with file and line', () => {
     const res = check({
       ...base,
       'modules/orders/service.ts': [
@@ -68,6 +68,14 @@ describe('check-imports on server modules', () => {
         'export const b = (tx) => tx.execute(sql`delete from person where id = 1`);',
         `export const c = (tx, table) => tx.delete(table);`,
       ].join('\n'),
+      'modules/orders/binding.ts': [
+        `import type { ResourceBinding } from '../../platform/resource/binding';`,
+        `import { person } from '../people/schema';`,
+        `export const b: ResourceBinding = {`,
+        `  table: person,`,
+        `  joins: [{ table: person, on: null }],`,
+        `};`,
+      ].join('\n'),
     });
     expect(res.ok).toBe(false);
     expect(res.out).toContain(
@@ -76,7 +84,10 @@ describe('check-imports on server modules', () => {
     expect(res.out).toContain(
       'apps/server/src/modules/orders/service.ts:4: writes person (delete from), a table of module people',
     );
-    expect(res.out.match(/: writes /g)).toHaveLength(2);
+    expect(res.out).toContain(
+      'apps/server/src/modules/orders/binding.ts:4: declares a resource over person, a table of module people',
+    );
+    expect(res.out.match(/: (writes|declares) /g)).toHaveLength(3);
   });
 
   it('lets the seed write any table and refuses the database layer importing the seed', () => {
