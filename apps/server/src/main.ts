@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type DbHandle, openDb } from './db/client';
-import { prepareDatabase } from './db/prepare';
 import { formatDemoAccounts } from './seed/accounts';
+import { prepareDatabase } from './seed/prepare';
 
 const config = loadConfig();
 let handle: DbHandle | null = null;

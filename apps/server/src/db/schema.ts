@@ -1,4 +1,5 @@
 /** Every table, for drizzle-kit and for queries that span modules. */
+export * from '../modules/accounts/schema';
 export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/goods/schema';

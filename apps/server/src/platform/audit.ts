@@ -2,6 +2,7 @@
  * Traces: an operation-log row for every mutation (written by the service in the mutation's own
  * transaction) and an API-log row for every API call (written after the answer is sent).
  */
+import type { OperationAction } from '@zb/contract/operationLog';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { isApiPath } from './envelope';
@@ -9,8 +10,8 @@ import { apiLog, operationLog } from './schema';
 
 export interface Operation {
   userId: number | null;
-  /** What was done, e.g. 'modifyPassword', 'saveShortcuts', 'loginLock'. */
-  action: string;
+  /** What was done, e.g. 'modifyPassword' or 'realCard.claim': a name the contract gives in Chinese (operationLog.ts). */
+  action: OperationAction;
   /** What it was done to, e.g. 'user_account:3'. */
   target: string;
   before?: unknown;

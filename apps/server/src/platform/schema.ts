@@ -1,6 +1,6 @@
 /** Tables of the cross-cutting plugins: sessions, the operation log and the API log. */
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { userRole } from '../modules/hierarchy/schema';
 
 /** A signed-in browser. The id is the sha256 of the cookie token; the token itself is never stored. */

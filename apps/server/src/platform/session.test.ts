@@ -3,7 +3,7 @@ import { ACCOUNT_VERSION_HEADER, SESSION_IDLE_MINUTES } from '@zb/contract/const
 import { ERR } from '@zb/contract/errcodes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { session } from './schema';
 import { hashToken } from './session';

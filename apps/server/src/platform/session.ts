@@ -7,7 +7,7 @@ import { SESSION_COOKIE, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@zb/con
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
 import { session } from './schema';
 

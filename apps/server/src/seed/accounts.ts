@@ -25,6 +25,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'boss1234',
     description: '王丽：广州天河店老板，无总部权限，可申请老板权限（用于演示审批驳回）',
   },
+  {
+    login: '13800000006',
+    password: 'boss1234',
+    description: '赵磊：深圳南山店老板，老板权限申请被驳回后再次申请，待审批',
+  },
+  { login: '13800000007', password: 'boss1234', description: '孙悦：北京海淀店老板，老板权限申请已通过，尚未授权登录' },
+  {
+    login: '13800000008',
+    password: 'boss1234',
+    description: '周涛：成都锦江店老板，老板权限申请已通过并已授权登录，现为该店店长',
+  },
 ];
 
 export const demoPassword = (login: string): string => {

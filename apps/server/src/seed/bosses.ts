@@ -4,23 +4,32 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 
 export const SECOND_BOSS = { loginName: '13800000005', nickname: '王丽', storeCode: 'GZ001' } as const;
 
-export const seedBosses = async (tx: Tx): Promise<void> => {
+/** A store boss account (password from the demo accounts) who owns the store: answers the account's id. */
+export const addBoss = async (
+  tx: Tx,
+  b: { loginName: string; nickname: string; storeCode: string },
+): Promise<number> => {
   const [boss] = await tx
     .insert(userAccount)
     .values({
-      loginName: SECOND_BOSS.loginName,
-      phone: SECOND_BOSS.loginName,
-      nickname: SECOND_BOSS.nickname,
-      passwordHash: await hashPassword(demoPassword(SECOND_BOSS.loginName)),
+      loginName: b.loginName,
+      phone: b.loginName,
+      nickname: b.nickname,
+      passwordHash: await hashPassword(demoPassword(b.loginName)),
       kind: 'boss',
     })
     .returning({ id: userAccount.id });
-  await tx.update(store).set({ bossUserId: boss!.id }).where(eq(store.code, SECOND_BOSS.storeCode));
+  await tx.update(store).set({ bossUserId: boss!.id }).where(eq(store.code, b.storeCode));
+  return boss!.id;
+};
+
+export const seedBosses = async (tx: Tx): Promise<void> => {
+  await addBoss(tx, SECOND_BOSS);
 };

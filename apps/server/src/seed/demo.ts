@@ -7,12 +7,14 @@ import { AREA_CODES, DEFAULT_AREA_CODE } from '@zb/contract/phone';
 import { RESOURCES } from '@zb/contract/routes';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { areaCode, userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
+import { areaCode } from '../modules/auth/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
 import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
+import { seedApprovals } from './approvals';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -21,6 +23,7 @@ import { seedMoreGoods } from './goodsScale';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
@@ -280,7 +283,9 @@ export const seedDemo = async (
     await seedGoodsExtra(tx);
     await seedMoreGoods(tx, scale, seed);
     await seedStoresAndStaff(tx, scale, seed);
+    await seedApprovals(tx, now);
     await seedGoodsConfig(tx);
+    await seedProductOnlineRates(tx, now);
     // A large history goes in with COPY after this transaction (seed/generate.ts).
     if (!scale.bulkHistory) {
       await seedStoreOrders(tx, { scale, seed, now });

@@ -30,7 +30,7 @@ describe('demo roles', () => {
 });
 
 describe('demo accounts', () => {
-  it('are the six of the README', () => {
+  it('are the nine of the README', () => {
     expect(DEMO_ACCOUNTS.map((a) => [a.login, a.password])).toEqual([
       ['admin', 'admin123'],
       ['13800000001', 'hq123456'],
@@ -38,6 +38,9 @@ describe('demo accounts', () => {
       ['13800000003', 'boss1234'],
       ['SYYG0001', 'store123'],
       ['13800000005', 'boss1234'],
+      ['13800000006', 'boss1234'],
+      ['13800000007', 'boss1234'],
+      ['13800000008', 'boss1234'],
     ]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from './prepare';
 import { SCALES, type ScaleName } from './scale';
 import { copyStoreOrders } from './storeOrders';
 import { seedStoresMore } from './storesMore';

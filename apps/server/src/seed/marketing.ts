@@ -8,7 +8,7 @@
 import { formatDate } from '@zb/contract/time';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { card } from '../modules/goods/schema';
 import { claimCodeOf, claimKey, claimRealCard, generateCards } from '../modules/marketing/realCards';
 import { marketingActivity, marketingRealCard } from '../modules/marketing/schema';

@@ -5,7 +5,7 @@
 import { NOTICE_TYPE_ARREARS } from '@zb/contract/constants';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { notice } from '../modules/notices/schema';
 import { store } from '../modules/stores/schema';
 

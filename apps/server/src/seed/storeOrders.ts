@@ -18,7 +18,7 @@
 import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { product } from '../modules/goods/schema';
 import { stockMovement, storeStock } from '../modules/stock/schema';
 import {

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { hier, hierContent, hierContentRole, role } from '../modules/hierarchy/schema';
 import { masterItem } from '../modules/master/schema';
 import { regionDivision } from '../modules/regions/schema';

@@ -15,7 +15,7 @@ import { withCheckDigit } from '@zb/contract/barcode';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { product } from '../modules/goods/schema';
 import { member } from '../modules/members/schema';
 import { stockMovement } from '../modules/stock/schema';

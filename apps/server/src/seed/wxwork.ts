@@ -1,7 +1,7 @@
 /** The demo WeCom (企业微信) directory: which demo accounts the simulator lists, by WeCom userid. */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 
 /** login name → WeCom userid; the administrator has none. */
 export const DEMO_WXWORK_USERIDS: readonly [login: string, userid: string][] = [

@@ -1,7 +1,7 @@
 /** Test data beyond the demo seed: extra accounts and roles, written straight to the tables. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { userAccount } from '../modules/auth/schema';
+import { userAccount } from '../modules/accounts/schema';
 import { hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
 import { resource, roleResource } from '../modules/resources/schema';
 import { hashPassword } from '../platform/password';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { RESOURCES } from '@zb/contract/routes';
 import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../seed/prepare';
 
 const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
 const SRC_DIR = fileURLToPath(new URL('..', import.meta.url));

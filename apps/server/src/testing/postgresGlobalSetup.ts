@@ -6,7 +6,7 @@
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../seed/prepare';
 import { startPgServer } from './pgServer';
 
 declare module 'vitest' {

@@ -26,6 +26,7 @@ export const ACCOUNT = defineResource({
   page: '/accountManagement',
   detailPage: '/accountDetail',
   api: '/rest/acct',
+  paths: { update: { method: 'PUT', path: '/rest/acct/modify' } },
   rowLabel: 'loginName',
   defaultSort: { field: 'createdAt', dir: 'desc' },
   sections: ['基本信息', '状态'],
@@ -128,7 +129,7 @@ export const ACCOUNT = defineResource({
   },
 });
 
-const accountApi = resourceApi(ACCOUNT, { update: { method: 'PUT', path: '/rest/acct/modify' } });
+const accountApi = resourceApi(ACCOUNT);
 
 export const resetPasswordBody = z.object({
   password: newPasswordSchema(MSG.newPasswordRequired),

@@ -1,7 +1,7 @@
 /**
  * /productOnlineRateConfig (商品线上比例配置): for each online product type, how an online sale is
  * settled between headquarters and the store. SPEC §7.3 names its calls getConfigList,
- * addProductOnlineType and editProductOnlineType; they sit under /rest/productOnlineRate/.
+ * addProductOnlineType and editProductOnlineType; they sit under /rest/productOnlineRate/ (`paths`).
  */
 import { defineResource } from '../resource/define';
 
@@ -10,6 +10,11 @@ export const PRODUCT_ONLINE_RATE = defineResource({
   title: '线上结算比例',
   page: '/productOnlineRateConfig',
   api: '/rest/productOnlineRate',
+  paths: {
+    list: { method: 'GET', path: '/rest/productOnlineRate/getConfigList' },
+    create: { method: 'POST', path: '/rest/productOnlineRate/addProductOnlineType' },
+    update: { method: 'POST', path: '/rest/productOnlineRate/editProductOnlineType' },
+  },
   rowLabel: 'onlineTypeName',
   defaultSort: { field: 'updatedAt', dir: 'desc' },
   actions: { create: true, update: true },
@@ -37,10 +42,3 @@ export const PRODUCT_ONLINE_RATE = defineResource({
     updatedAt: { label: '更新时间', type: 'datetime', readOnly: true, list: { width: 170 }, sort: true },
   },
 });
-
-/** The three calls at the names SPEC gives them. */
-export const PRODUCT_ONLINE_RATE_PATHS = {
-  list: { method: 'GET', path: '/rest/productOnlineRate/getConfigList' },
-  create: { method: 'POST', path: '/rest/productOnlineRate/addProductOnlineType' },
-  update: { method: 'POST', path: '/rest/productOnlineRate/editProductOnlineType' },
-} as const;

@@ -1,7 +1,7 @@
 /**
  * The endpoints a declaration implies, at `${api}/list`, `/detail/:id`, `/save` (POST creates,
  * PUT updates), `/delete`, `/batch` and `/export`, each with the access of its page or button.
- * An entity whose calls SPEC fixes (e.g. accounts, SPEC §7.7) moves them with `paths`.
+ * An entity whose calls SPEC fixes (e.g. accounts, SPEC §7.7) moves them with its declaration's `paths`.
  */
 
 import type { ExportQueued } from '../api/downloads';
@@ -47,11 +47,11 @@ export const writeButtonCode = (decl: AnyResource, key: string): string => {
 const cache = new WeakMap<AnyResource, ResourceApi>();
 
 /** The endpoints of a resource (the same records every time for a declaration). */
-export const resourceApi = <D extends AnyResource>(decl: D, paths: PathOverrides = {}): ResourceApi<D> => {
+export const resourceApi = <D extends AnyResource>(decl: D): ResourceApi<D> => {
   const kept = cache.get(decl);
   if (kept) return kept as ResourceApi<D>;
   const at = (call: ResourceCall, method: Method, path: string) =>
-    paths[call] ?? { method, path: `${decl.api}${path}` };
+    decl.paths?.[call] ?? { method, path: `${decl.api}${path}` };
   const t = decl.title;
   const writeAccess = (key: string) => {
     const b = writeButtonOf(decl, key);

@@ -8,6 +8,7 @@
  */
 import type { output, ZodType } from 'zod';
 import { MASTER_PARENT, type MasterCategory } from '../api/master';
+import type { PathOverrides } from './api';
 
 export type FieldType =
   /** One line of text. */
@@ -120,6 +121,11 @@ export interface ResourceDecl<F extends Record<string, FieldDef> = Record<string
   detailPage?: string;
   /** API base path: `${api}/list`, `/detail/:id`, `/save`, `/delete`, `/batch`, `/export`. */
   api: string;
+  /**
+   * Calls SPEC places elsewhere (e.g. /rest/acct/modify): declared here, so the server registers
+   * them and the browser calls them at the same path.
+   */
+  paths?: PathOverrides;
   fields: F;
   /** Ordered detail sections; fields without `section` go in the first. */
   sections?: readonly string[];

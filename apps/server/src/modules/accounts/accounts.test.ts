@@ -11,7 +11,7 @@ import { operationLog } from '../../platform/schema';
 import { createRole, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, TestClient } from '../../testing/testClient';
-import { userAccount } from '../auth/schema';
+import { userAccount } from './schema';
 
 let t: TestApp;
 let admin: TestClient;

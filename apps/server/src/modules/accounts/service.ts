@@ -18,7 +18,7 @@ import { hashPassword } from '../../platform/password';
 import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { session } from '../../platform/schema';
 import { revokeUserSessions } from '../../platform/session';
-import { userAccount } from '../auth/schema';
+import { userAccount } from './schema';
 
 // Drizzle leaves column names unqualified in a single-table select, so the correlated
 // subqueries spell theirs out.
@@ -95,7 +95,6 @@ export const accountBinding = bindResource({
   id: userAccount.id,
   columns: { roleNames },
   uniques: { user_account_login_name_unique: 'loginName', user_account_wxwork_userid_unique: 'wxworkUserid' },
-  paths: { update: { method: 'PUT', path: '/rest/acct/modify' } },
   service: {
     create: async ({ tx }, values: Values) => {
       const { password, ...rest } = values as Values & { password: string; loginName: string; kind: string };
@@ -180,3 +179,17 @@ export const accountInfoBinding = bindResource({
     locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
   },
 });
+
+/** The sign-in state of an account (modules/auth): wrong passwords in a row and the lock they set. */
+export const setSignInState = async (
+  tx: Tx,
+  userId: number,
+  state: { failedLogins: number; lockedUntil: Date | null },
+): Promise<void> => {
+  await tx.update(userAccount).set(state).where(eq(userAccount.id, userId));
+};
+
+/** A new password the account's holder chose (modules/auth, 修改密码); the caller logs it and ends sessions. */
+export const setOwnPasswordHash = async (tx: Tx, userId: number, passwordHash: string): Promise<void> => {
+  await tx.update(userAccount).set({ passwordHash }).where(eq(userAccount.id, userId));
+};

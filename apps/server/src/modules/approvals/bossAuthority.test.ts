@@ -58,6 +58,37 @@ const idOf = async (spNo: string): Promise<number> => {
   return row!.id;
 };
 
+describe('the demo data’s approvals (seed/approvals.ts, made through this module’s services)', () => {
+  const ofApplicant = async (phone: string) =>
+    (await admin.call(APPROVAL_API.list, { query: { keyword: phone } })).body.data.list;
+
+  it('hold one application in each state, listed in the approval center with its history', async () => {
+    const zhao = await ofApplicant('13800000006');
+    expect(zhao.map((r) => [r.storeName, r.status])).toEqual([
+      ['深圳南山店', 'pending'],
+      ['深圳南山店', 'rejected'],
+    ]);
+    expect((await ofApplicant('13800000007')).map((r) => r.status)).toEqual(['approved']);
+    const [zhou] = await ofApplicant('13800000008');
+    expect(zhou).toMatchObject({ status: 'approved', storeName: '成都锦江店', applicantName: '周涛' });
+    const detail = (await admin.call(APPROVAL_API.detail, { params: { id: zhou!.id } })).body.data;
+    expect(detail.history.map((h) => h.action)).toEqual(['submit', 'approve', 'authorize']);
+    expect(detail).toMatchObject({ deciderName: '系统管理员', comment: '门店资料齐全，同意' });
+    const rejected = (await admin.call(APPROVAL_API.detail, { params: { id: zhao[1]!.id } })).body.data;
+    expect(rejected.comment).toBe('门店营业执照尚未备案，请备案后重新申请');
+  });
+
+  it('answer sign-in as each state does: pending waits, approved applies, authorized works as 店长', async () => {
+    expect((await t.client().login('13800000006', 'boss1234')).body.errcode).toBe(ERR.LOGIN_APPROVAL_PENDING);
+    expect((await t.client().login('13800000007', 'boss1234')).body.errcode).toBe(ERR.LOGIN_BOSS_APPROVAL_REQUIRED);
+    const zhou = await t.client().login('13800000008', 'boss1234');
+    expect(zhou.body.errcode).toBe(ERR.OK);
+    expect(zhou.body.data.roles.map((r) => [r.hier, r.role])).toEqual([['门店', 'STORE_MANAGER']]);
+    // 13800000003 and 13800000005 keep no application: the end-to-end tests apply as them.
+    for (const phone of ['13800000003', '13800000005']) expect(await ofApplicant(phone)).toEqual([]);
+  });
+});
+
 describe('boss permission: apply, approve, sign in once', () => {
   const boss = () => new BossBrowser(t.client(), '13800000003');
   let spNo = '';

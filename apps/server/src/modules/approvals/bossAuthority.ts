@@ -14,8 +14,8 @@ import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
 import { createSession, deleteSession } from '../../platform/session';
 import { consumeTicket, issueTicket, openTicket } from '../../platform/tickets';
-import { userAccount } from '../auth/schema';
-import { hierContent, hierContentRole, role, userRole } from '../hierarchy/schema';
+import { userAccount } from '../accounts/schema';
+import { grantStoreRole } from '../hierarchy/members';
 import { store } from '../stores/schema';
 import { nextSpNo } from './numbers';
 import { approval, approvalEvent } from './schema';
@@ -58,10 +58,11 @@ const openApplication = async (db: Db, userId: number) => {
 /**
  * Why an account with no role cannot sign in: a store boss with a pending application waits
  * (LOGIN-51008), any other boss may apply (LOGIN-51005 with the application ticket), anyone else
- * has no role (LOGIN-40106). Password and WeCom sign-in both answer this.
+ * has no role (LOGIN-40106, sign-in's own answer when this gives none). Password and WeCom sign-in
+ * both answer this: approvalRoutes registers it with sign-in (modules/auth/login.ts noRoleRefusals).
  */
-export const noRoleRefusal = async (db: Db, cipher: Cipher, userId: number): Promise<BizError> => {
-  if (!(await bossStoreOf(db, userId))) return new BizError(ERR.LOGIN_NO_ROLE);
+export const noRoleRefusal = async (db: Db, cipher: Cipher, userId: number): Promise<BizError | null> => {
+  if (!(await bossStoreOf(db, userId))) return null;
   const open = await openApplication(db, userId);
   if (open?.status === 'pending') return new BizError(ERR.LOGIN_APPROVAL_PENDING);
   const ticket = issueTicket<AuthorityTicket>(cipher, 'bossAuthority', { userId }, AUTHORITY_TICKET_TTL_MINUTES * 60);
@@ -83,36 +84,44 @@ export const applyForBossAuthority = async (
   const existing = await openApplication(db, input.userId);
   if (existing) return { spNo: existing.spNo };
 
-  const [applicant] = await db
-    .select({ nickname: userAccount.nickname })
-    .from(userAccount)
-    .where(eq(userAccount.id, input.userId));
-  const bossStore = await bossStoreOf(db, input.userId);
-  if (!applicant || !bossStore) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
-
   return db.transaction(async (tx) => {
     if (!(await consumeTicket(tx, ticket))) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
-    const spNo = await nextSpNo(tx);
-    const [created] = await tx
-      .insert(approval)
-      .values({
-        spNo,
-        type: TYPE,
-        applicantId: input.userId,
-        storeId: bossStore.id,
-        reason: `${bossStore.name}老板${applicant.nickname}申请总部后台老板权限`,
-      })
-      .returning({ id: approval.id });
-    const approvalId = created!.id;
-    await tx.insert(approvalEvent).values({ approvalId, action: 'submit', actorId: input.userId });
-    await recordOperation(tx, {
-      userId: input.userId,
-      action: 'approvalSubmit',
-      target: `approval:${approvalId}`,
-      after: { spNo, type: TYPE, storeId: bossStore.id },
-    });
-    return { spNo };
+    return submitBossAuthority(tx, input.userId);
   });
+};
+
+/**
+ * Files a store boss's application for boss permission (the ticket already used up by the caller,
+ * or the demo data): the application, its 提交申请 step and its operation-log row, at `now`.
+ */
+export const submitBossAuthority = async (tx: Db, userId: number, now = new Date()): Promise<{ spNo: string }> => {
+  const [applicant] = await tx
+    .select({ nickname: userAccount.nickname })
+    .from(userAccount)
+    .where(eq(userAccount.id, userId));
+  const bossStore = await bossStoreOf(tx, userId);
+  if (!applicant || !bossStore) throw new BizError(ERR.APPROVAL_TICKET_INVALID);
+  const spNo = await nextSpNo(tx, now);
+  const [created] = await tx
+    .insert(approval)
+    .values({
+      spNo,
+      type: TYPE,
+      applicantId: userId,
+      storeId: bossStore.id,
+      reason: `${bossStore.name}老板${applicant.nickname}申请总部后台老板权限`,
+      createdAt: now,
+    })
+    .returning({ id: approval.id });
+  const approvalId = created!.id;
+  await tx.insert(approvalEvent).values({ approvalId, action: 'submit', actorId: userId, at: now });
+  await recordOperation(tx, {
+    userId,
+    action: 'approvalSubmit',
+    target: `approval:${approvalId}`,
+    after: { spNo, type: TYPE, storeId: bossStore.id },
+  });
+  return { spNo };
 };
 
 /** The poll's answer: 204 pending, 200 approved, 505 rejected (SPEC §4). */
@@ -127,23 +136,11 @@ export const bossAuthorityResult = async (db: Db, spNo: string): Promise<never> 
   throw new BizError(ERR.STORE_AUTH_PENDING);
 };
 
-/** Gives the user the boss role in the store's content, creating the role's offer there if missing. */
+/** Gives the user the boss role in the store's content (the hierarchy offers it there if missing). */
 const grantBossRole = async (tx: Db, userId: number, storeId: number): Promise<number> => {
-  const [target] = await tx
-    .select({ contentId: hierContent.id, roleId: role.id })
-    .from(hierContent)
-    .innerJoin(role, and(eq(role.hierId, hierContent.hierId), eq(role.code, BOSS_ROLE_CODE)))
-    .where(eq(hierContent.storeId, storeId))
-    .orderBy(asc(hierContent.id))
-    .limit(1);
-  if (!target) throw new BizError(ERR.APPROVAL_NOT_USABLE, '门店尚未配置店长角色，请联系管理员');
-  await tx.insert(hierContentRole).values(target).onConflictDoNothing();
-  const [offer] = await tx
-    .select({ id: hierContentRole.id })
-    .from(hierContentRole)
-    .where(and(eq(hierContentRole.contentId, target.contentId), eq(hierContentRole.roleId, target.roleId)));
-  await tx.insert(userRole).values({ userId, contentRoleId: offer!.id }).onConflictDoNothing();
-  return offer!.id;
+  const offerId = await grantStoreRole(tx, userId, storeId, BOSS_ROLE_CODE);
+  if (offerId === null) throw new BizError(ERR.APPROVAL_NOT_USABLE, '门店尚未配置店长角色，请联系管理员');
+  return offerId;
 };
 
 export interface AuthorizedLogin {
@@ -166,6 +163,7 @@ export const authorizeLogin = async (
   db: Db,
   input: { userId: number; spNo: string },
   previousToken: string | null,
+  now = new Date(),
 ): Promise<AuthorizedLogin> =>
   db.transaction(async (tx) => {
     const [app] = await tx
@@ -181,7 +179,6 @@ export const authorizeLogin = async (
     if (!user) throw new BizError(ERR.APPROVAL_NOT_USABLE, '审批编号无效');
     if (!user.enabled) throw new BizError(ERR.LOGIN_DISABLED);
 
-    const now = new Date();
     const contentRoleId = await grantBossRole(tx, user.id, app.storeId);
     await tx.update(approval).set({ authorizedAt: now }).where(eq(approval.id, app.id));
     await tx.insert(approvalEvent).values({ approvalId: app.id, action: 'authorize', actorId: user.id, at: now });

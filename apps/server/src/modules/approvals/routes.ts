@@ -12,7 +12,8 @@ import { route, WithMessage } from '../../platform/route';
 import { readSessionToken, setSessionCookie } from '../../platform/session';
 import { issueTicket, openTicket } from '../../platform/tickets';
 import { loginResult } from '../auth/account';
-import { applyForBossAuthority, authorizeLogin, bossAuthorityResult } from './bossAuthority';
+import { noRoleRefusals } from '../auth/login';
+import { applyForBossAuthority, authorizeLogin, bossAuthorityResult, noRoleRefusal } from './bossAuthority';
 import { approvalDetail, decideApproval, listApprovals, pendingCount } from './service';
 
 /** The applying browser's proof, sent only to authorizeLogin. */
@@ -44,6 +45,8 @@ const assertApplicant = (req: FastifyRequest, expected: ApplicantProof): void =>
 };
 
 export const approvalRoutes = async (app: FastifyInstance) => {
+  noRoleRefusals.register(noRoleRefusal);
+
   route(app, AUTH_API.getStoreAuthority, async ({ query }, { db, reply }) => {
     const { spNo } = await applyForBossAuthority(db, app.cipher, query);
     setApplicantCookie(reply, { userId: query.userId, spNo });

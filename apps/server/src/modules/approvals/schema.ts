@@ -1,7 +1,7 @@
 /** Approvals (审批): an application with its decision, and the history of what happened to it. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 
 export const approval = pgTable(

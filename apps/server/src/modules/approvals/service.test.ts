@@ -13,8 +13,12 @@ let t: TestApp;
 let admin: TestClient;
 const ids: Record<string, number> = {};
 
-/** Twelve applications: three in 华东 (HZ001, one per status), nine pending in 华南 (GZ001). */
+/**
+ * Twelve applications: three in 华东 (HZ001, one per status), nine pending in 华南 (GZ001), in
+ * place of the demo data's (bossAuthority.test.ts checks those), so the counts here are exact.
+ */
 const seedApplications = async () => {
+  await t.db.delete(approval);
   const stores = await t.db
     .select({ id: store.id, code: store.code })
     .from(store)

@@ -15,7 +15,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 import { approval, approvalEvent } from './schema';
 
@@ -167,31 +167,43 @@ export interface Decision {
 
 /** Approves or rejects a pending application in the approver's scope; a second decision is refused. */
 export const decideApproval = async (db: Db, auth: Auth, d: Decision): Promise<ApprovalDetail> => {
-  await db.transaction(async (tx) => {
+  await recordDecision(db, auth.user.id, d, inScope(auth));
+  return approvalDetail(db, auth, d.id);
+};
+
+/**
+ * Records a decision on a pending application among those `where` allows (none: any, for head
+ * office's decisions in the demo data), at `now`: the status, the history step, the log row.
+ */
+export const recordDecision = (
+  db: Db,
+  deciderId: number,
+  d: Decision,
+  where: SQL | undefined,
+  now = new Date(),
+): Promise<void> =>
+  db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: approval.id, status: approval.status, spNo: approval.spNo })
       .from(approval)
       .leftJoin(store, eq(store.id, approval.storeId))
-      .where(and(eq(approval.id, d.id), inScope(auth)))
+      .where(and(eq(approval.id, d.id), where))
       .for('update', { of: approval });
     if (!row) throw new BizError(ERR.PARAM_INVALID, NOT_FOUND_TEXT);
     if (row.status !== 'pending') throw new BizError(ERR.APPROVAL_DECIDED);
     const status = d.decision === 'approve' ? 'approved' : 'rejected';
-    const now = new Date();
     await tx
       .update(approval)
-      .set({ status, deciderId: auth.user.id, comment: d.comment, decidedAt: now })
+      .set({ status, deciderId, comment: d.comment, decidedAt: now })
       .where(eq(approval.id, row.id));
     await tx
       .insert(approvalEvent)
-      .values({ approvalId: row.id, action: d.decision, actorId: auth.user.id, comment: d.comment, at: now });
+      .values({ approvalId: row.id, action: d.decision, actorId: deciderId, comment: d.comment, at: now });
     await recordOperation(tx, {
-      userId: auth.user.id,
+      userId: deciderId,
       action: d.decision === 'approve' ? 'approvalApprove' : 'approvalReject',
       target: `approval:${row.id}`,
       before: { status: row.status },
       after: { status, spNo: row.spNo, comment: d.comment },
     });
   });
-  return approvalDetail(db, auth, d.id);
-};

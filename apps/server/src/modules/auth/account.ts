@@ -13,11 +13,12 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import { codesOfRoles } from '../../platform/roleCodes';
 import { type DataScope, HQ_SCOPE, scopeOfContent, storeTableScope } from '../../platform/scope';
 import { revokeUserSessions, setSessionRole } from '../../platform/session';
+import { userAccount } from '../accounts/schema';
+import { setOwnPasswordHash } from '../accounts/service';
 import { type HeldRole, rolesOfUser } from '../hierarchy/queries';
 import { allResources, type ResourceRow, resourcesOfRole } from '../resources/queries';
 import { resource, roleResource, userQuick } from '../resources/schema';
 import { store } from '../stores/schema';
-import { userAccount } from './schema';
 
 export const MAX_LOGIN_STORES = 50;
 
@@ -155,7 +156,7 @@ export const modifyPassword = async (db: Db, auth: Auth, form: PasswordChange): 
   if (form.newPassword !== form.confirmPassword) throw new BizError(ERR.NEW_PASSWORD_MISMATCH);
   const passwordHash = await hashPassword(form.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(userAccount).set({ passwordHash }).where(eq(userAccount.id, userId));
+    await setOwnPasswordHash(tx, userId, passwordHash);
     const ended = await revokeUserSessions(tx, userId, auth.sessionId);
     await recordOperation(tx, {
       userId,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../platform/schema';
 import { createRole, createUser, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { userAccount } from './schema';
+import { userAccount } from '../accounts/schema';
 
 let t: TestApp;
 let userId: number;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../platform/schema';
 import { createUser } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 import { MAX_LOGIN_STORES } from './account';
-import { userAccount } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {

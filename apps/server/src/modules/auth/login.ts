@@ -14,11 +14,12 @@ import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
+import { hookPoint } from '../../platform/hooks';
 import { burnPasswordCheck, verifyPassword } from '../../platform/password';
 import { createSession, deleteSession, revokeUserSessions } from '../../platform/session';
-import { noRoleRefusal } from '../approvals/bossAuthority';
+import { userAccount } from '../accounts/schema';
+import { setSignInState } from '../accounts/service';
 import { rolesOfUser } from '../hierarchy/queries';
-import { userAccount } from './schema';
 
 export type LoginInput = z.infer<typeof loginBody>;
 
@@ -53,12 +54,12 @@ const recordFailure = (db: Db, userId: number, now: Date): Promise<BizError> =>
     const before = row?.lockedUntil && row.lockedUntil <= now ? 0 : (row?.failedLogins ?? 0);
     const failures = before + 1;
     if (failures < LOGIN_MAX_FAILURES) {
-      await tx.update(userAccount).set({ failedLogins: failures, lockedUntil: null }).where(eq(userAccount.id, userId));
+      await setSignInState(tx, userId, { failedLogins: failures, lockedUntil: null });
       const remaining = LOGIN_MAX_FAILURES - failures;
       return new BizError(ERR.LOGIN_BAD_CREDENTIALS, `${ERRMSG[ERR.LOGIN_BAD_CREDENTIALS]}，还可尝试 ${remaining} 次`);
     }
     const lockedUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
-    await tx.update(userAccount).set({ failedLogins: failures, lockedUntil }).where(eq(userAccount.id, userId));
+    await setSignInState(tx, userId, { failedLogins: failures, lockedUntil });
     await recordOperation(tx, {
       userId,
       action: 'loginLock',
@@ -108,6 +109,21 @@ export interface AdmitOptions {
 }
 
 /**
+ * Why a user who holds no role may not sign in, asked of the modules above sign-in in turn (the
+ * approvals module: a store boss may apply for authority); the first answer wins, none answers
+ * LOGIN-40106.
+ */
+export const noRoleRefusals = hookPoint<(db: Db, cipher: Cipher, userId: number) => Promise<BizError | null>>();
+
+const noRoleRefusal = async (db: Db, cipher: Cipher, userId: number): Promise<BizError> => {
+  for (const refusal of noRoleRefusals.registered()) {
+    const answer = await refusal(db, cipher, userId);
+    if (answer) return answer;
+  }
+  return new BizError(ERR.LOGIN_NO_ROLE);
+};
+
+/**
  * The sign-in rules once the account is proven (password, WeCom code, ticket): a disabled account
  * is refused, a boss without headquarters roles is told to apply, an account without roles is
  * refused; otherwise a session opens.
@@ -123,7 +139,7 @@ export const admitAccount = async (
 
   const token = await db.transaction(async (tx) => {
     if (user.failedLogins !== 0 || user.lockedUntil !== null) {
-      await tx.update(userAccount).set({ failedLogins: 0, lockedUntil: null }).where(eq(userAccount.id, user.id));
+      await setSignInState(tx, user.id, { failedLogins: 0, lockedUntil: null });
     }
     if (previousToken) await deleteSession(tx, previousToken);
     if (refresh) await revokeUserSessions(tx, user.id);

@@ -1,14 +1,10 @@
 /** Sign-in, session and account calls of SPEC §7.1, at their exact methods and paths. */
-import { AUTH_API, loginBody } from '@zb/contract/api/auth';
-import { ERR } from '@zb/contract/errcodes';
-import { fieldErrors } from '@zb/contract/rules';
+import { AUTH_API } from '@zb/contract/api/auth';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { BizError } from '../../platform/errors';
 import { requestEvent } from '../../platform/events/plugin';
 import { type RequestContext, route } from '../../platform/route';
 import { clearSessionCookie, deleteSession, readSessionToken } from '../../platform/session';
-import { wxworkCodeSignIn } from '../wxwork/routes';
 import { adminResources, loginInfo, modifyPassword, scrmStoreCount, selectRole } from './account';
 import { type LoginInput, passwordLogin } from './login';
 import { areaCode } from './schema';
@@ -17,8 +13,8 @@ import { sessionUser, withSignInEvent } from './signInEvents';
 import { ticketRoutes } from './ticketRoutes';
 import { answerSignedIn } from './ticketSession';
 
-/** Signs in, sets the session cookie and answers the login result. */
-const signIn = (input: LoginInput, ctx: RequestContext, how = '账号密码') =>
+/** Signs in with account and password, sets the session cookie and answers the login result. */
+export const signIn = (input: LoginInput, ctx: RequestContext, how = '账号密码') =>
   withSignInEvent(ctx, input.user, how, async () =>
     answerSignedIn(await passwordLogin(ctx.db, input, readSessionToken(ctx.req), ctx.req.server.cipher), ctx),
   );
@@ -72,21 +68,4 @@ export const authRoutes = async (app: FastifyInstance) => {
       .from(areaCode)
       .orderBy(asc(areaCode.id)),
   );
-
-  // WeCom sign-in: a QR code's `code` (modules/wxwork), or the account and password.
-  route(app, AUTH_API.wxworkLogin, ({ query }, ctx) => {
-    if (query.code) return withSignInEvent(ctx, null, '企业微信扫码', () => wxworkCodeSignIn(query.code!, ctx));
-    if (query.user === undefined || query.password === undefined) {
-      throw new BizError(ERR.PARAM_INVALID, '请提供企业微信登录码（code）或账号密码');
-    }
-    const parsed = loginBody.safeParse({
-      user: query.user,
-      password: query.password,
-      refresh: query.refresh === 'true',
-    });
-    if (!parsed.success) {
-      throw new BizError(ERR.PARAM_INVALID, parsed.error.issues[0]?.message, { fields: fieldErrors(parsed.error) });
-    }
-    return signIn(parsed.data, ctx, '企业微信账号密码');
-  });
 };

@@ -2,14 +2,15 @@
 import type { QuickEntry, ShortcutNode } from '@zb/contract/api/auth';
 import { SHORTCUT_MAX } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { holdsRole } from '../hierarchy/queries';
 import { pagesOfRoleAmong, resourcesOfRole } from '../resources/queries';
-import { resource, userQuick } from '../resources/schema';
+import { resource } from '../resources/schema';
+import { replaceShortcuts } from '../resources/service';
 import { quicksOfUser } from './account';
 
 const requireHeldRole = async (db: Db, auth: Auth, roleId: number): Promise<void> => {
@@ -74,23 +75,12 @@ export const saveShortcuts = async (db: Db, auth: Auth, save: ShortcutSave): Pro
   const kept = candidates.slice(0, SHORTCUT_MAX);
 
   await db.transaction(async (tx) => {
-    const mine = and(eq(userQuick.userId, userId), eq(userQuick.roleId, save.roleId));
-    const before = await tx
-      .select({ id: userQuick.resourceId })
-      .from(userQuick)
-      .where(mine)
-      .orderBy(asc(userQuick.sort));
-    await tx.delete(userQuick).where(mine);
-    if (kept.length > 0) {
-      await tx
-        .insert(userQuick)
-        .values(kept.map((resourceId, sort) => ({ userId, roleId: save.roleId, resourceId, sort })));
-    }
+    const before = await replaceShortcuts(tx, userId, save.roleId, kept);
     await recordOperation(tx, {
       userId,
       action: 'saveShortcuts',
       target: `user_quick:${userId}:${save.roleId}`,
-      before: before.map((r) => r.id),
+      before,
       after: kept,
     });
   });

@@ -11,7 +11,7 @@ import { requestEvent } from '../../platform/events/plugin';
 import type { RequestContext } from '../../platform/route';
 import { session } from '../../platform/schema';
 import { hashToken } from '../../platform/session';
-import { userAccount } from './schema';
+import { userAccount } from '../accounts/schema';
 
 export const withSignInEvent = async (
   ctx: RequestContext,

@@ -11,8 +11,8 @@ import { issueTicket } from '../../platform/tickets';
 import { createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
+import { userAccount } from '../accounts/schema';
 import { userRole } from '../hierarchy/schema';
-import { userAccount } from './schema';
 
 // A route that needs a role holding ZBHT-MDGL (大区督导 holds it), answering the session's role.
 const probe = endpoint<undefined, undefined, string | null>({

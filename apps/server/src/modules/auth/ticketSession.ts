@@ -4,6 +4,7 @@
  * operation log records the sign-in in the same transaction.
  */
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationAction } from '@zb/contract/operationLog';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -11,9 +12,9 @@ import { BizError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/route';
 import { createSession, deleteSession, hashToken, setSessionCookie, setSessionRole } from '../../platform/session';
 import { consumeTicket, type OpenedTicket } from '../../platform/tickets';
+import { userAccount } from '../accounts/schema';
 import { loginResult } from './account';
 import type { SignedIn } from './login';
-import { userAccount } from './schema';
 
 export type AccountRow = typeof userAccount.$inferSelect;
 
@@ -30,7 +31,7 @@ export interface TicketSignIn {
   /** The cookie the browser came with: that session ends. */
   previousToken: string | null;
   /** Operation-log action, e.g. 'ticketLogin'. */
-  action: string;
+  action: OperationAction;
   /** The refusal when the ticket was already used. */
   used: () => BizError;
 }

@@ -14,7 +14,7 @@ import { PERMISSIONS_VERSION } from '../../platform/roleCodes';
 import { appSetting } from '../../platform/schema';
 import { readSettingValue, writeSetting } from '../../platform/settings';
 import { settingChange } from '../../platform/settingsSchema';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 
 const KEYS = Object.keys(SETTINGS) as SettingKey[];
 

@@ -13,7 +13,7 @@ import { exportJob } from '../../platform/exports/schema';
 import { readFile, statFile } from '../../platform/files/store';
 import { Streamed } from '../../platform/route';
 import { readSetting } from '../../platform/settings';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 
 type JobRow = typeof exportJob.$inferSelect;
 

@@ -13,7 +13,7 @@ import { cardProjectDiscountBinding, storedCardOptions } from './associatedProje
 import { associationBinding } from './associations';
 import { cardBinding } from './cards';
 import { registerGoodsSettings } from './configRoutes';
-import { assignLabels, labelBinding, moveLabel } from './labels';
+import { assignLabels } from './labels';
 import { minorCourseBinding } from './minorHealing';
 import { packageBinding } from './packages';
 import { productPackageBinding } from './productPackages';
@@ -31,8 +31,6 @@ export const goodsRoutes = async (app: FastifyInstance) => {
   registerResource(app, cardBinding);
   registerGoodsSettings(app);
   route(app, PROJECT_LABEL_API.assign, ({ body }, { db, signedIn }) => assignLabels(db, signedIn(), body));
-  route(app, PROJECT_LABEL_API.move, ({ body }, { db, signedIn }) => moveLabel(db, signedIn(), body.id, body.dir));
-  registerResource(app, labelBinding);
   registerResource(app, packageBinding);
   registerResource(app, productPackageBinding);
   registerResource(app, associationBinding);

@@ -14,7 +14,7 @@ import { operationLog } from '../../platform/schema';
 import { createRole, createUser, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { type CallResult, fieldsOf, type TestClient } from '../../testing/testClient';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { hierContent, hierContentRole, role, userRole } from './schema';
 
 let t: TestApp;

@@ -6,12 +6,12 @@
  */
 import type { MemberCheck, RoleMember } from '@zb/contract/api/hierarchy';
 import { ERR } from '@zb/contract/errcodes';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { uniqueViolation } from './dbErrors';
 import { memberByUserRole } from './reads';
 import { hierContent, hierContentRole, role, userRole } from './schema';
@@ -124,3 +124,31 @@ export const removeMember = (db: Db, actor: Auth, userRoleId: number): Promise<n
     });
     return null;
   });
+
+/**
+ * Gives the user the role `roleCode` in the store's content, offering the role there first if it
+ * is not yet offered (an approved boss authority, modules/approvals). Answers the offer's id, or
+ * null when the store's level has no such role. The caller logs the decision that led here.
+ */
+export const grantStoreRole = async (
+  tx: Db,
+  userId: number,
+  storeId: number,
+  roleCode: string,
+): Promise<number | null> => {
+  const [target] = await tx
+    .select({ contentId: hierContent.id, roleId: role.id })
+    .from(hierContent)
+    .innerJoin(role, and(eq(role.hierId, hierContent.hierId), eq(role.code, roleCode)))
+    .where(eq(hierContent.storeId, storeId))
+    .orderBy(asc(hierContent.id))
+    .limit(1);
+  if (!target) return null;
+  await tx.insert(hierContentRole).values(target).onConflictDoNothing();
+  const [offer] = await tx
+    .select({ id: hierContentRole.id })
+    .from(hierContentRole)
+    .where(and(eq(hierContentRole.contentId, target.contentId), eq(hierContentRole.roleId, target.roleId)));
+  await tx.insert(userRole).values({ userId, contentRoleId: offer!.id }).onConflictDoNothing();
+  return offer!.id;
+};

@@ -23,7 +23,7 @@ import { and, asc, count, eq, ilike, notExists, or, type SQL, sql } from 'drizzl
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { BizError } from '../../platform/errors';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from './schema';
 

@@ -1,4 +1,7 @@
 /** /operationLog and /apiLog: every write and every call can be found again, by who, what and when. */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@zb/contract/api/paging';
 import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
@@ -6,8 +9,31 @@ import { ERR } from '@zb/contract/errcodes';
 import { type ResourceApi, type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import { formatDate } from '@zb/contract/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredBindings } from '../../platform/resource/register';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
+import { actionName, operationNames } from './names';
+
+const srcRoot = join(import.meta.dirname, '../..');
+const serverSources = (dir = srcRoot): { file: string; src: string }[] =>
+  readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return serverSources(p);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts')
+      ? [{ file: p.slice(srcRoot.length + 1), src: readFileSync(p, 'utf8') }]
+      : [];
+  });
+
+/** The text of each recordOperation(…) / recordOperations(…) call: up to its closing parenthesis. */
+const operationCalls = (src: string): string[] =>
+  [...src.matchAll(/recordOperations?\(/g)].flatMap((m) => {
+    let depth = 0;
+    for (let i = m.index! + m[0].length - 1; i < src.length; i++) {
+      if (src[i] === '(') depth++;
+      if (src[i] === ')' && --depth === 0) return [src.slice(m.index!, i + 1)];
+    }
+    return [];
+  });
 
 let t: TestApp;
 let admin: TestClient;
@@ -32,13 +58,74 @@ describe('/operationLog', () => {
       body: { category: 'label', code: 'LOG_1', name: '日志标签' },
     });
     const id = (created.body.data as { id: number }).id;
-    const page = await list(ops.list, { action: 'masterItem.create', target: `masterItem:${id}` });
+    // action and target as the page shows them: in Chinese, and found by their Chinese
+    const page = await list(ops.list, { action: '新增', target: `基础属性 ${id}` });
     expect(page.total).toBe(1);
-    expect(page.list[0]).toMatchObject({ userName: '系统管理员', loginName: 'admin', before: null });
-    expect(page.list[0]!.after).toMatchObject({ code: 'LOG_1' });
+    expect(page.list[0]).toMatchObject({ userName: '系统管理员', loginName: 'admin', before: null, action: '新增' });
+    expect(page.list[0]!.after).toMatchObject({ 编码: 'LOG_1', 名称: '日志标签', 类别: '标签' });
     const today = formatDate(new Date());
-    expect((await list(ops.list, { atFrom: today, atTo: today, target: `masterItem:${id}` })).total).toBe(1);
-    expect((await list(ops.list, { atTo: '2020-01-01', target: `masterItem:${id}` })).total).toBe(0);
+    expect((await list(ops.list, { atFrom: today, atTo: today, target: `基础属性 ${id}` })).total).toBe(1);
+    expect((await list(ops.list, { atTo: '2020-01-01', target: `基础属性 ${id}` })).total).toBe(0);
+  });
+
+  /** Keys and values the code uses where a Chinese name exists (nothing of these may reach the page). */
+  const internal =
+    /realCard|claim|marketing_real_card|memberPhone|memberCardNo|member\.create|"(status|code|name|phone|storeId)"/;
+
+  it('names a real-card claim (the demo’s, made by claimRealCard) 领取 on 实体卡, its fields and states in Chinese', async () => {
+    const page = await list(ops.list, { action: '领取', pageSize: 10 });
+    expect(page.total).toBeGreaterThan(0);
+    const row = page.list[0]!;
+    expect(row.target).toMatch(/^实体卡 \d+$/);
+    expect(row.before).toEqual({ 状态: '未领取' });
+    expect(row.after).toMatchObject({ 状态: '已领取', 会员手机号: expect.stringMatching(/^1\d{10}$/) });
+    expect(Object.keys(row.after as object).sort()).toEqual(['会员', '会员卡号', '会员手机号', '状态'].sort());
+    expect(JSON.stringify(row)).not.toMatch(internal);
+  });
+
+  it('names a member registration (createMembers) 新增 on 会员 with the member declaration’s labels', async () => {
+    const page = await list(ops.list, { action: '新增', target: '会员', pageSize: 50 });
+    const row = page.list.find((r) => /^会员 \d+$/.test(String(r.target)));
+    expect(row, 'a member.create row of the demo data').toBeTruthy();
+    expect(Object.keys(row!.after as object).sort()).toEqual(['会员编号', '姓名', '手机号', '所属门店'].sort());
+    expect(JSON.stringify(row)).not.toMatch(internal);
+  });
+});
+
+describe('operation-log names (generated from the declarations and the code)', () => {
+  // every module has registered its resources by now (the app is built in beforeAll)
+  const names = () => operationNames();
+
+  it('name every registered resource, and each write and batch action the engine logs for it', () => {
+    expect(registeredBindings().length).toBeGreaterThan(20);
+    for (const b of registeredBindings()) {
+      expect(names().entities.get(b.decl.name), b.decl.name).toBe(b.decl.title);
+      for (const verb of ['create', 'update', 'delete', ...(b.decl.batch ?? []).map((x) => x.key)]) {
+        expect(actionName(names(), `${b.decl.name}.${verb}`), `${b.decl.name}.${verb}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('name every action and entity a service logs (read from each recordOperation call in the source)', () => {
+    const sites = serverSources().flatMap(({ file, src }) => operationCalls(src).map((call) => ({ file, call })));
+    expect(sites.length).toBeGreaterThan(40);
+    const unnamed: string[] = [];
+    const vocabulary = names();
+    for (const { file, call } of sites) {
+      for (const m of call.matchAll(/\baction: ([^\n]*)/g)) {
+        // 'x', c ? 'x' : 'y', or `prefix.${c ? 'x' : 'y'}`; other expressions are typed OperationAction
+        const expr = m[1]!;
+        const whole = /^'([^']+)'/.exec(expr)?.[1];
+        const branches = [...expr.matchAll(/\? '([^']+)' : '([^']+)'/g)].flatMap((b) => [b[1]!, b[2]!]);
+        const prefix = /^`(\w+)\.\$\{/.exec(expr)?.[1];
+        const actions = [...(whole ? [whole] : []), ...branches.map((b) => (prefix ? `${prefix}.${b}` : b))];
+        for (const a of actions) if (!actionName(vocabulary, a)) unnamed.push(`${file}: action ${a}`);
+      }
+      for (const m of call.matchAll(/\btarget: [`']([A-Za-z_]+)[:`']/g)) {
+        if (!vocabulary.entities.has(m[1]!)) unnamed.push(`${file}: entity ${m[1]}`);
+      }
+    }
+    expect(unnamed).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-/** /operationLog and /apiLog on the resource engine: read-only lists over the audit tables, with the actor's name. */
+/** /operationLog and /apiLog on the resource engine: read-only lists over the audit tables, with the actor's name (and the operation log in Chinese). */
 import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,7 +7,8 @@ import { systemEvent } from '../../platform/events/schema';
 import { bindResource, type ResourceBinding } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { apiLog, operationLog } from '../../platform/schema';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
+import { operationColumns } from './names';
 
 const actor = alias(userAccount, 'actor');
 
@@ -15,7 +16,8 @@ export const operationLogBinding = bindResource({
   decl: OPERATION_LOG,
   table: operationLog,
   id: operationLog.id,
-  columns: { userName: actor.nickname, loginName: actor.loginName },
+  // action, target and the keys of before/after in Chinese (names.ts), as the page shows and filters them
+  columns: { userName: actor.nickname, loginName: actor.loginName, ...operationColumns },
   joins: [{ table: actor, on: eq(actor.id, operationLog.userId) }],
 });
 

@@ -23,6 +23,7 @@ import {
   type RealCardActivityView,
 } from '@zb/contract/entities/marketingActivity';
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationVerb } from '@zb/contract/operationLog';
 import { formatDateTime } from '@zb/contract/time';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -33,7 +34,7 @@ import { BizError, fieldError } from '../../platform/errors';
 import { bindResource, type Values } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import { HQ_SCOPE } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card } from '../goods/schema';
 import { countCards, generateCards } from './realCards';
 import { marketingActivity, marketingRealCard } from './schema';
@@ -118,7 +119,14 @@ export const stateError = (status: string | undefined, doing: string): BizError 
 
 const snapshot = (tx: Tx, id: number) => findRow(tx, activityBinding, HQ_SCOPE, id);
 
-const log = async (tx: Tx, auth: Auth, id: number, action: string, before: Values | undefined, extra?: Values) => {
+const log = async (
+  tx: Tx,
+  auth: Auth,
+  id: number,
+  action: OperationVerb,
+  before: Values | undefined,
+  extra?: Values,
+) => {
   const after = await snapshot(tx, id);
   await recordOperation(tx, {
     userId: auth.user.id,

@@ -18,7 +18,7 @@ import {
 } from '@zb/contract/entities/marketingActivity';
 import { ERR } from '@zb/contract/errcodes';
 import { formatDate, formatDateTime } from '@zb/contract/time';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -103,6 +103,12 @@ export interface Claimed {
 }
 
 const REF_TYPE = 'marketing_real_card';
+
+/** How the card ledger names a card opened by a claim: 实体卡 and its number (registered by marketingRoutes). */
+export const realCardLedgerName = {
+  refType: REF_TYPE,
+  name: (refId: SQL) => sql<string>`select '实体卡 ' || r.number from ${marketingRealCard} r where r.id = ${refId}`,
+};
 
 /**
  * Claims a card for a member and opens its member card, in the caller's transaction (a refusal

@@ -7,6 +7,7 @@ import { REAL_CARD_API } from '@zb/contract/entities/marketingActivity';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { ledgerRefNames } from '../members/service';
 import {
   activityBinding,
   activityCardOptions,
@@ -16,9 +17,10 @@ import {
   voidRealCards,
 } from './activities';
 import { qrcodePack } from './qrcodePack';
-import { listCards } from './realCards';
+import { listCards, realCardLedgerName } from './realCards';
 
 export const marketingRoutes = async (app: FastifyInstance) => {
+  ledgerRefNames.register(realCardLedgerName);
   const api = REAL_CARD_API;
   route(app, api.save, ({ body }, { db, signedIn }) => saveRealCardActivity(db, signedIn(), body));
   route(app, api.qrcodePack, ({ query }, { db, req }) => qrcodePack(db, query.id, req.log));

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card } from '../goods/schema';
 import { member, memberCard } from '../members/schema';
 

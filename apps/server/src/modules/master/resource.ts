@@ -7,12 +7,13 @@ import { MASTER_CATEGORIES, type MasterCategory } from '@zb/contract/api/master'
 import { MASTER_ITEM, parentCategoryOf } from '@zb/contract/entities/masterItem';
 import { LABEL_CATEGORY } from '@zb/contract/entities/projectLabel';
 import { ERR } from '@zb/contract/errcodes';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BizError, fieldError } from '../../platform/errors';
 import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
-import { refuseLabelInUse } from '../goods/labels';
+import { refuseLabelInUse } from './labels';
 import { masterItem } from './schema';
+import { setItemsEnabled } from './service';
 
 const parent = alias(masterItem, 'parent');
 
@@ -33,17 +34,6 @@ const checkParent = async (ctx: WriteContext, category: string, parentId: unknow
     .where(and(eq(masterItem.id, parentId), eq(masterItem.category, parentCategory)));
   if (!row) throw fieldError('parentId', `上级项目须为一个${label}`);
 };
-
-const setEnabled =
-  (enabled: boolean) =>
-  async (ctx: WriteContext, ids: readonly number[]): Promise<number> => {
-    const rows = await ctx.tx
-      .update(masterItem)
-      .set({ enabled })
-      .where(and(inArray(masterItem.id, [...ids]), sql`${masterItem.enabled} <> ${enabled}`))
-      .returning({ id: masterItem.id });
-    return rows.length;
-  };
 
 export const masterItemBinding = bindResource({
   decl: MASTER_ITEM,
@@ -70,6 +60,6 @@ export const masterItemBinding = bindResource({
       if (row && row.n > 0) throw new BizError(ERR.RECORD_IN_USE, `该项目下还有 ${row.n} 个子项目，不能删除`);
       await ctx.tx.delete(masterItem).where(eq(masterItem.id, id));
     },
-    batch: { enable: setEnabled(true), disable: setEnabled(false) },
+    batch: { enable: setItemsEnabled(true), disable: setItemsEnabled(false) },
   },
 });

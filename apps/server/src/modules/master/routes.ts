@@ -1,8 +1,10 @@
 /** The lookup calls of SPEC §7.3 under /rest/master/, at their exact paths. */
 import { MASTER_API, type MasterCategory } from '@zb/contract/api/master';
+import { PROJECT_LABEL_API } from '@zb/contract/entities/projectLabel';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { labelBinding, moveLabel } from './labels';
 import { masterItemBinding } from './resource';
 import { listByCode, listCategory, listChildren } from './service';
 
@@ -43,6 +45,9 @@ export const masterRoutes = async (app: FastifyInstance) => {
   }
 
   registerResource(app, masterItemBinding);
+  // Project labels (/projectLabelSetList) are master items too; 设置标签 on projects is goods'.
+  registerResource(app, labelBinding);
+  route(app, PROJECT_LABEL_API.move, ({ body }, { db, signedIn }) => moveLabel(db, signedIn(), body.id, body.dir));
 
   route(app, MASTER_API.findMaster, ({ params }, { db }) => listByCode(db, (params as { code: string }).code));
 };

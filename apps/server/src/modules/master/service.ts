@@ -1,9 +1,10 @@
 /** Lookup lists: the enabled items of a category (or of one parent), in display order. */
 import { MASTER_CATEGORIES, MASTER_PARENT, type MasterCategory, type MasterItem } from '@zb/contract/api/master';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { BizError } from '../../platform/errors';
+import type { WriteContext } from '../../platform/resource/binding';
 import { masterItem } from './schema';
 
 const columns = { id: masterItem.id, code: masterItem.code, name: masterItem.name };
@@ -38,3 +39,15 @@ export const listChildren = async (db: Db, category: MasterCategory, parentId: n
   if (!parent) throw new BizError(ERR.PARAM_INVALID, `${MASTER_CATEGORIES[parentCategory]}不存在`);
   return select(db, and(eq(masterItem.category, category), eq(masterItem.parentId, parentId)) as SQL);
 };
+
+/** 批量启用/停用 of master items (among those `where` allows: the labels' page its labels only); answers how many changed. */
+export const setItemsEnabled =
+  (enabled: boolean, where?: SQL) =>
+  async (ctx: WriteContext, ids: readonly number[]): Promise<number> => {
+    const rows = await ctx.tx
+      .update(masterItem)
+      .set({ enabled })
+      .where(and(where, inArray(masterItem.id, [...ids]), ne(masterItem.enabled, enabled)))
+      .returning({ id: masterItem.id });
+    return rows.length;
+  };

@@ -3,7 +3,7 @@ import { MEMBER_API } from '@zb/contract/api/members';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
-import { storePicks } from '../storesMore/common';
+import { storePicks } from '../stores/service';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {

@@ -19,7 +19,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card, product, project } from '../goods/schema';
 import { masterItem } from '../master/schema';
 import { staff } from '../staff/schema';

@@ -21,14 +21,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { recordOperations } from '../../platform/audit';
 import { BizError, fieldError } from '../../platform/errors';
+import { hookPoint } from '../../platform/hooks';
 import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
 import { type DataScope, storeScopeFilter } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { card, product, project } from '../goods/schema';
-import { marketingRealCard } from '../marketing/schema';
 import { staff } from '../staff/schema';
 import { region, store } from '../stores/schema';
-import { linkMemberReceives } from '../storesMore/memberReceive';
 import {
   cardLedger,
   cardTopUp,
@@ -38,6 +37,16 @@ import {
   memberConsume,
   memberConsumeLine,
 } from './schema';
+
+/**
+ * Modules above members act when a member takes a phone, in the same transaction (storesMore
+ * links the member receive records made for that phone before the member registered).
+ */
+export const memberPhonesTaken = hookPoint<(tx: Tx, phones: readonly string[]) => Promise<unknown>>();
+
+const phonesTaken = async (tx: Tx, phones: readonly string[]): Promise<void> => {
+  for (const fn of memberPhonesTaken.registered()) await fn(tx, phones);
+};
 
 const NOT_FOUND = '会员不存在或不在您的数据范围内';
 const BEIJING = '+08:00';
@@ -59,7 +68,7 @@ const update = async (ctx: WriteContext, id: number, values: Values, before: Val
       .where(eq(member.id, id));
   }
   if (values.phone !== undefined || values.areaCode !== undefined) {
-    await linkMemberReceives(ctx.tx, [String(values.phone ?? before.phone)]);
+    await phonesTaken(ctx.tx, [String(values.phone ?? before.phone)]);
   }
 };
 
@@ -124,7 +133,7 @@ export const createMembers = async (tx: Tx, list: readonly NewMember[]): Promise
       })),
     )
     .returning({ id: member.id, code: member.code });
-  await linkMemberReceives(tx, [...seen]);
+  await phonesTaken(tx, [...seen]);
   await recordOperations(
     tx,
     list.map((m, i) => ({
@@ -320,13 +329,23 @@ export const memberCards = async (db: Db, scope: DataScope, memberId: number): P
 
 const creator = alias(userAccount, 'ledger_creator');
 
-/** The business record's number a person reads: the bill, the top-up, the card itself or the real card claimed. */
-const refNo: SQL<string> = sql<string>`case ${cardLedger.refType}
+/**
+ * How a ledger row names a business record of a module above members (marketing registers its
+ * real cards: '实体卡 ' and the number): the row's ref_type, and the number a person reads as SQL
+ * over the row's ref_id.
+ */
+export const ledgerRefNames = hookPoint<{ refType: string; name: (refId: SQL) => SQL<string> }>();
+
+/** The business record's number a person reads: the bill, the top-up, the card itself or a registered record. */
+const refNo = (): SQL<string> => {
+  const refId = sql`${cardLedger.refId}`;
+  const above = ledgerRefNames.registered().map((r) => sql` when ${r.refType} then (${r.name(refId)})`);
+  return sql<string>`case ${cardLedger.refType}
   when 'member_consume' then (select c.bill_no from ${memberConsume} c where c.id = ${cardLedger.refId})
   when 'card_top_up' then (select t.top_up_no from ${cardTopUp} t where t.id = ${cardLedger.refId})
-  when 'member_card' then (select k.card_no from ${memberCard} k where k.id = ${cardLedger.refId})
-  when 'marketing_real_card' then (select '实体卡 ' || r.number from ${marketingRealCard} r where r.id = ${cardLedger.refId})
+  when 'member_card' then (select k.card_no from ${memberCard} k where k.id = ${cardLedger.refId})${sql.join(above)}
   else ${cardLedger.refType} || ':' || ${cardLedger.refId} end`;
+};
 
 /** One card's ledger, newest first: the card must belong to a member the caller sees. */
 export const cardLedgerPage = async (
@@ -354,7 +373,7 @@ export const cardLedgerPage = async (
       projectName: project.name,
       sessions: cardLedger.sessions,
       sessionsAfter: cardLedger.sessionsAfter,
-      refNo,
+      refNo: refNo(),
       storeName: store.name,
       createdByName: creator.nickname,
       at: cardLedger.at,

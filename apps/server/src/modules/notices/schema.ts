@@ -1,7 +1,7 @@
 /** Task and payment notices (SPEC §3 task notice): the bell's unread count and /taskCenterBoss. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 
 export const notice = pgTable(

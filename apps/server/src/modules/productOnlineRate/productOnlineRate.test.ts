@@ -1,6 +1,6 @@
 /** SPEC §7.3's product online rate calls: getConfigList, addProductOnlineType, editProductOnlineType. */
 import type { Page } from '@zb/contract/api/paging';
-import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
+import { PRODUCT_ONLINE_RATE } from '@zb/contract/entities/productOnlineRate';
 import { ERR } from '@zb/contract/errcodes';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
 import { masterItem } from '../master/schema';
 
-const api = resourceApi(PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS);
+const api = resourceApi(PRODUCT_ONLINE_RATE);
 let t: TestApp;
 let admin: TestClient;
 let types: Record<string, number>;
@@ -31,15 +31,28 @@ describe('product online rates', () => {
     expect(api.update!).toMatchObject({ method: 'POST', path: '/rest/productOnlineRate/editProductOnlineType' });
   });
 
+  it('shows the demo data’s splits at the path the page calls (its declaration’s list path)', async () => {
+    const res = await admin.call(api.list, { query: {} });
+    expect(res.status).toBe(200);
+    const list = (res.body.data as Page<ResourceRow>).list;
+    expect(list.map((r) => [r.onlineTypeName, r.hqRate, r.storeRate])).toEqual([
+      ['卡项', 5000, 5000],
+      ['服务项目', 2000, 8000],
+      ['实物商品', 3000, 7000],
+    ]);
+    // the engine's default path is not where this page's rows are
+    expect((await admin.request('GET', '/rest/productOnlineRate/list')).status).toBe(404);
+  });
+
   it('adds a type’s split, lists it with the type’s name, and edits it with its log row', async () => {
     const add = await admin.call(api.create!, {
-      body: { onlineType: types.GOODS, hqRate: 3000, storeRate: 7000, remark: '实物商品门店七成' },
+      body: { onlineType: types.COUPON, hqRate: 3000, storeRate: 7000, remark: '优惠券门店七成' },
     });
     expect(add.body.errcode, add.body.errmsg).toBe(ERR.OK);
     const id = (add.body.data as { id: number }).id;
-    const list = (await admin.call(api.list, { query: { onlineType: types.GOODS! } })).body.data as Page<ResourceRow>;
+    const list = (await admin.call(api.list, { query: { onlineType: types.COUPON! } })).body.data as Page<ResourceRow>;
     expect(list.list).toEqual([
-      expect.objectContaining({ id, hqRate: 3000, storeRate: 7000, onlineTypeName: '实物商品' }),
+      expect.objectContaining({ id, hqRate: 3000, storeRate: 7000, onlineTypeName: '优惠券' }),
     ]);
     const edit = await admin.call(api.update!, { body: { id, hqRate: 2500, storeRate: 7500 } });
     expect(edit.body.errcode, edit.body.errmsg).toBe(ERR.OK);

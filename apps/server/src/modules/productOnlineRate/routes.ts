@@ -2,7 +2,7 @@
  * /productOnlineRateConfig on the resource engine. Its rules: one row per online product type (the
  * engine checks the lookup's category), and headquarters' and the store's shares add up to 100%.
  */
-import { PRODUCT_ONLINE_RATE, PRODUCT_ONLINE_RATE_PATHS } from '@zb/contract/entities/productOnlineRate';
+import { PRODUCT_ONLINE_RATE } from '@zb/contract/entities/productOnlineRate';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../platform/errors';
@@ -22,7 +22,6 @@ export const productOnlineRateBinding = bindResource({
     onlineTypeName: sql<string>`(select name from master_item m where m.id = "product_online_rate"."online_type")`,
   },
   uniques: { product_online_rate_online_type_unique: 'onlineType' },
-  paths: PRODUCT_ONLINE_RATE_PATHS,
   service: {
     create: async (ctx, values: Values) => {
       checkSum(Number(values.hqRate), Number(values.storeRate));

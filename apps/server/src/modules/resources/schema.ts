@@ -1,7 +1,7 @@
 /** Resources (one per menu group, page and button of the route table), what each role holds, saved shortcuts. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { role } from '../hierarchy/schema';
 
 export const resource = pgTable(

@@ -15,14 +15,15 @@ import type {
   updateResourceBody,
 } from '@zb/contract/api/resources';
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationAction } from '@zb/contract/operationLog';
 import { RESOURCES } from '@zb/contract/routes';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import { resource, roleResource } from './schema';
+import { resource, roleResource, userQuick } from './schema';
 import { knownResources, requireRole, roleResourceSet, toItem } from './tree';
 
 const DEFAULTS = new Map(RESOURCES.map((r) => [r.code, r]));
@@ -42,7 +43,7 @@ const save = async (
   auth: Auth,
   before: Row,
   set: Partial<Pick<Row, 'name' | 'description' | 'menuSort'>>,
-  action: string,
+  action: OperationAction,
 ): Promise<ResourceItem> =>
   db.transaction(async (tx) => {
     const [after] = await tx.update(resource).set(set).where(eq(resource.id, before.id)).returning();
@@ -136,4 +137,20 @@ export const setRoleResources = async (
     });
     return after;
   });
+};
+
+/** Replaces a user's shortcuts in one role by `resourceIds`, in that order; answers the ones before. */
+export const replaceShortcuts = async (
+  tx: Tx,
+  userId: number,
+  roleId: number,
+  resourceIds: readonly number[],
+): Promise<number[]> => {
+  const mine = and(eq(userQuick.userId, userId), eq(userQuick.roleId, roleId));
+  const before = await tx.select({ id: userQuick.resourceId }).from(userQuick).where(mine).orderBy(asc(userQuick.sort));
+  await tx.delete(userQuick).where(mine);
+  if (resourceIds.length > 0) {
+    await tx.insert(userQuick).values(resourceIds.map((resourceId, sort) => ({ userId, roleId, resourceId, sort })));
+  }
+  return before.map((r) => r.id);
 };

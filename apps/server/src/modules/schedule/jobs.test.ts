@@ -5,7 +5,7 @@ import { scheduleRun } from '../../platform/schedule/schema';
 import { apiLog, operationLog, session, usedTicket } from '../../platform/schema';
 import { writeSetting } from '../../platform/settings';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { wxsimLogin, wxsimToken } from '../wxwork/schema';
 import { JOBS, RUNS_KEPT_PER_JOB } from './jobs';
 

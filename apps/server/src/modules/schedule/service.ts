@@ -15,7 +15,7 @@ import { cronProblem, nextRun, nextRuns } from '../../platform/schedule/cron';
 import type { JobDef } from '../../platform/schedule/job';
 import { executeRun, findJob, insertRun, RUN_TIMEOUT_MS, type RunStart } from '../../platform/schedule/runner';
 import { scheduleJob, scheduleRun } from '../../platform/schedule/schema';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { JOBS } from './jobs';
 
 const runColumns = {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { masterItem } from '../master/schema';
 import { store } from '../stores/schema';
 

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, ResourceService, Values, WriteContext } from '../../platform/resource/binding';
 import { type DataScope, storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { staff } from './schema';
 

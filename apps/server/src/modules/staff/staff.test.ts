@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 import { staff } from './schema';
 

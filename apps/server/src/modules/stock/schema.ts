@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { store } from '../stores/schema';
 

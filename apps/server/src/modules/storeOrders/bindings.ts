@@ -11,7 +11,7 @@ import { MATERIAL_ORDER_FAMILY, STORE_ORDER_FAMILY } from '@zb/contract/entities
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bindResource, type ResourceBinding } from '../../platform/resource/binding';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { legacyStoreOrder, material, storeOrder } from './schema';
 

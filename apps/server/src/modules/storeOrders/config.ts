@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { masterItem } from '../master/schema';
 import { orderConfig } from './schema';
 

@@ -20,7 +20,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { store } from '../stores/schema';
 

@@ -29,6 +29,7 @@ import {
   type StoreOrderView,
 } from '@zb/contract/entities/storeOrder';
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationVerb } from '@zb/contract/operationLog';
 import { formatYuan } from '@zb/contract/resource/format';
 import { formatDate } from '@zb/contract/time';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { findRow } from '../../platform/resource/query';
 import { checkStoreInScope, type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';
@@ -158,7 +159,7 @@ const log = async (
   f: OrderFamily,
   auth: Auth,
   id: number,
-  action: string,
+  action: OperationVerb,
   before: unknown,
   extra?: Record<string, unknown>,
 ) => {

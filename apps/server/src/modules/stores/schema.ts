@@ -1,7 +1,7 @@
 /** Regions and the stores grouped under them (SPEC §2.4; the store's file is docs/domain.md "Stores"). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { masterItem } from '../master/schema';
 import { regionDivision } from '../regions/schema';
 

@@ -6,6 +6,7 @@
  * the delete is refused with RECORD_IN_USE, and 闭店 is how a store leaves business.
  */
 import { STORE, STORE_STATUSES, type StoreStatusDto } from '@zb/contract/entities/store';
+import type { StorePick } from '@zb/contract/entities/storesCommon';
 import { ERR } from '@zb/contract/errcodes';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -15,7 +16,7 @@ import { bindResource, type Values } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import type { DataScope } from '../../platform/scope';
 import { storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { regionDivision } from '../regions/schema';
 import { staff } from '../staff/schema';
 import { region, store } from './schema';
@@ -135,3 +136,11 @@ export const bossOptions = (db: Db) =>
     .from(userAccount)
     .where(and(eq(userAccount.kind, 'boss'), eq(userAccount.enabled, true)))
     .orderBy(asc(userAccount.id));
+
+/** Stores of the caller's scope, by code: the store picker of the member, POS, 威富通 and member receive pages. */
+export const storePicks = (db: Db, scope: DataScope): Promise<StorePick[]> =>
+  db
+    .select({ id: store.id, name: sql<string>`${store.name} || '（' || ${store.code} || '）'` })
+    .from(store)
+    .where(storeTableScope(scope))
+    .orderBy(asc(store.code));

@@ -1,19 +1,9 @@
-/** What the store pages of this module share: the store and product pickers. */
-import type { ProductPick, StorePick } from '@zb/contract/entities/storesCommon';
-import { asc, sql } from 'drizzle-orm';
+/** What the store pages of this module share: the product picker (stores/service.ts has the store picker). */
+import type { ProductPick } from '@zb/contract/entities/storesCommon';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Values } from '../../platform/resource/binding';
-import { type DataScope, storeTableScope } from '../../platform/scope';
 import { product } from '../goods/schema';
-import { store } from '../stores/schema';
-
-/** Stores of the caller's scope, by code. */
-export const storePicks = (db: Db, scope: DataScope): Promise<StorePick[]> =>
-  db
-    .select({ id: store.id, name: sql<string>`${store.name} || '（' || ${store.code} || '）'` })
-    .from(store)
-    .where(storeTableScope(scope))
-    .orderBy(asc(store.code));
 
 /** Every product, by name. */
 export const productPicks = (db: Db): Promise<ProductPick[]> =>

@@ -26,7 +26,7 @@ import { BizError, fieldError } from '../../platform/errors';
 import { bindResource } from '../../platform/resource/binding';
 import { findRow } from '../../platform/resource/query';
 import { storeScopeFilter } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { member } from '../members/schema';
 import { moveStock } from '../stock/service';

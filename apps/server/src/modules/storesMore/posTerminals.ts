@@ -24,7 +24,7 @@ import { BizError, fieldError } from '../../platform/errors';
 import { bindResource, type Values } from '../../platform/resource/binding';
 import { containing, findRow } from '../../platform/resource/query';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { posTerminal, posTerminalBinding } from './schema';
 

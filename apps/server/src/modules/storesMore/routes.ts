@@ -12,16 +12,19 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
 import { route, Streamed, WithMessage } from '../../platform/route';
 import { contentDisposition } from '../downloads/service';
+import { memberPhonesTaken } from '../members/service';
+import { storePicks } from '../stores/service';
 import { barcodeTemplate, importBarcodes } from './barcodeImport';
 import { barcodeBinding, lookupBarcode } from './barcodes';
-import { productPicks, storePicks } from './common';
-import { auditMemberReceive, memberReceiveBinding } from './memberReceive';
+import { productPicks } from './common';
+import { auditMemberReceive, linkMemberReceives, memberReceiveBinding } from './memberReceive';
 import { paymentTerminalList, posTerminalResource, terminalBindings } from './posTerminals';
 import { swiftpassResource } from './swiftpass';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const storesMoreRoutes = async (app: FastifyInstance) => {
+  memberPhonesTaken.register(linkMemberReceives);
   // Multipart only for this plugin's routes (the barcode import), as uploads does for its own.
   await app.register(fastifyMultipart, {
     limits: { fileSize: BARCODE_IMPORT_MAX_KB * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 10 },

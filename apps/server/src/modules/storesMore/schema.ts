@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
 import { member } from '../members/schema';
 import { store } from '../stores/schema';

@@ -11,7 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Cipher } from '../../platform/crypto';
 import { fieldError } from '../../platform/errors';
 import type { ResourceBinding, Values } from '../../platform/resource/binding';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
 import { swiftpassMerchant } from './schema';
 

@@ -2,11 +2,16 @@
  * WeCom (企业微信) sign-in calls (SPEC §7.1 centerWxwork) and the local simulator. The WeCom
  * client is shared by the app: its token cache serves every sign-in.
  */
-import { AUTH_API } from '@zb/contract/api/auth';
+import { AUTH_API, loginBody } from '@zb/contract/api/auth';
+import { ERR } from '@zb/contract/errcodes';
+import { fieldErrors } from '@zb/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BizError } from '../../platform/errors';
 import { type RequestContext, route } from '../../platform/route';
 import { readSessionToken } from '../../platform/session';
+import { signIn } from '../auth/routes';
+import { withSignInEvent } from '../auth/signInEvents';
 import { answerSignedIn } from '../auth/ticketSession';
 import { WECOM, WecomClient, WecomError } from './client';
 import { codeLogin, loginAllInfo, wxworkInfo } from './service';
@@ -29,8 +34,8 @@ const ownSimulatorBase = (app: FastifyInstance): string => {
   return `http://${host}:${address.port}${SIM_PREFIX}`;
 };
 
-/** wxworkLogin with a code (the password form of the same call stays in auth/routes.ts). */
-export const wxworkCodeSignIn = async (code: string, ctx: RequestContext) => {
+/** wxworkLogin with a code. */
+const wxworkCodeSignIn = async (code: string, ctx: RequestContext) => {
   const { req } = ctx;
   const signedIn = await codeLogin(ctx.db, req.server.wecom, {
     code,
@@ -48,6 +53,23 @@ export const wxworkRoutes = fp(
       'wecom',
       new WecomClient({ base: () => cfg.apiBase ?? ownSimulatorBase(app), corpId: cfg.corpId, secret: cfg.secret }),
     );
+
+    // WeCom sign-in: a QR code's `code`, or the account and password (auth's password sign-in).
+    route(app, AUTH_API.wxworkLogin, ({ query }, ctx) => {
+      if (query.code) return withSignInEvent(ctx, null, '企业微信扫码', () => wxworkCodeSignIn(query.code!, ctx));
+      if (query.user === undefined || query.password === undefined) {
+        throw new BizError(ERR.PARAM_INVALID, '请提供企业微信登录码（code）或账号密码');
+      }
+      const parsed = loginBody.safeParse({
+        user: query.user,
+        password: query.password,
+        refresh: query.refresh === 'true',
+      });
+      if (!parsed.success) {
+        throw new BizError(ERR.PARAM_INVALID, parsed.error.issues[0]?.message, { fields: fieldErrors(parsed.error) });
+      }
+      return signIn(parsed.data, ctx, '企业微信账号密码');
+    });
 
     route(app, AUTH_API.wxworkInfo, (_input, { req }) => wxworkInfo(cfg, `${req.protocol}://${req.host}`));
     route(app, AUTH_API.loginAllInfo, (_input, { db, signedIn }) => loginAllInfo(db, signedIn()));

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import type { Cipher } from '../../platform/crypto';
 import { BizError } from '../../platform/errors';
+import { userAccount } from '../accounts/schema';
 import { loginResult } from '../auth/account';
 import { admitAccount, type SignedIn } from '../auth/login';
-import { userAccount } from '../auth/schema';
 import { type WecomClient, WecomError, wecomFailure } from './client';
 import { SIM_PATHS, SIM_PREFIX } from './simulator';
 

@@ -7,7 +7,7 @@ import type { WxworkQrStatus } from '@zb/contract/api/wxwork';
 import { WXWORK_QR_TTL_SECONDS } from '@zb/contract/constants';
 import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userAccount } from '../auth/schema';
+import { userAccount } from '../accounts/schema';
 import { wxsimLogin, wxsimToken } from './schema';
 import type { DirectoryPerson } from './simulatorPage';
 

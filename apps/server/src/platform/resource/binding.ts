@@ -4,7 +4,6 @@
  * scope, soft delete, unique constraints, and — only where the entity has real rules — a
  * service that replaces the default insert, update, delete or runs a batch action.
  */
-import type { PathOverrides } from '@zb/contract/resource/api';
 import type { AnyResource, CreateValuesOf, RowOf, ValuesOf } from '@zb/contract/resource/define';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -70,7 +69,6 @@ export interface ResourceBinding<D extends AnyResource = AnyResource> {
   softDelete?: AnyPgColumn;
   /** Unique constraint name → the field it concerns, for a duplicate's field error. */
   uniques?: Record<string, string>;
-  paths?: PathOverrides;
   service?: ResourceService<D>;
 }
 

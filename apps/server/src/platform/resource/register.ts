@@ -31,7 +31,7 @@ export const registeredBindings = (): readonly ResourceBinding[] => [...register
 export const registerResource = (app: FastifyInstance, b: ResourceBinding): void => {
   registered.set(b.decl, b);
   fieldExprs(b); // every field must have a column or an expression: fail at start-up, not on a call
-  const api = resourceApi(b.decl, b.paths);
+  const api = resourceApi(b.decl);
 
   route(app, api.list, ({ query }, { db, signedIn }) => listPage(db, b, signedIn().scope, query as Values));
 

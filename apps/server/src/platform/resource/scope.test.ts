@@ -12,7 +12,7 @@ import { STORE_ORDER_API } from '@zb/contract/entities/storeOrder';
 import { type Envelope, ERR } from '@zb/contract/errcodes';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAccount } from '../../modules/auth/schema';
+import { userAccount } from '../../modules/accounts/schema';
 import { member } from '../../modules/members/schema';
 import { staff } from '../../modules/staff/schema';
 import { storeOrder } from '../../modules/storeOrders/schema';

@@ -5,6 +5,7 @@
  * where the binding has one).
  */
 import { ERR } from '@zb/contract/errcodes';
+import type { OperationAction } from '@zb/contract/operationLog';
 import type { ResourceRow } from '@zb/contract/resource/api';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -207,7 +208,8 @@ export const batchRows = (
         tx,
         unique.map((id) => ({
           userId: auth.user.id,
-          action: `${b.decl.name}.${action}`,
+          // a batch key of the declaration; operationNames.test.ts checks each has a Chinese verb
+          action: `${b.decl.name}.${action}` as OperationAction,
           target: target(b, id),
           before: before.get(id),
           after: after.get(id) ?? null,

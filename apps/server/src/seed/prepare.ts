@@ -1,11 +1,11 @@
 /** Start-up of the database: migrations, the resource sync, reference data, and the demo data on first start. */
 import { count } from 'drizzle-orm';
-import { userAccount } from '../modules/auth/schema';
+import type { DbHandle } from '../db/client';
+import { userAccount } from '../modules/accounts/schema';
 import { syncResources } from '../modules/resources/sync';
-import { type SeedOptions, seedDemo } from '../seed/demo';
-import { seedReferenceData } from '../seed/master';
-import { seedStoreQuickBase } from '../seed/storeQuick';
-import type { DbHandle } from './client';
+import { type SeedOptions, seedDemo } from './demo';
+import { seedReferenceData } from './master';
+import { seedStoreQuickBase } from './storeQuick';
 
 /** Returns whether the demo data was seeded (first start) or reused. */
 export const prepareDatabase = async (handle: DbHandle, seed: SeedOptions = {}): Promise<{ seeded: boolean }> => {

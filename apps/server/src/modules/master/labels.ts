@@ -1,0 +1,111 @@
+/**
+ * Project labels (/projectLabelSetList): a second binding over master_item, limited to category
+ * `label`, so a label is one row whether /basicProps or this page edits it. Rules: a new label goes
+ * last unless given a place; a label that projects carry cannot be deleted (here or in
+ * /basicProps), only disabled; 上移/下移 renumber the order. 设置标签 (labels on projects) writes
+ * the projects, so it lives with them in modules/goods/labels.ts.
+ */
+import { LABEL_CATEGORY, PROJECT_LABEL } from '@zb/contract/entities/projectLabel';
+import { ERR } from '@zb/contract/errcodes';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { recordOperation } from '../../platform/audit';
+import type { Auth } from '../../platform/context';
+import { BizError } from '../../platform/errors';
+import { bindResource, type Values } from '../../platform/resource/binding';
+import { project } from '../goods/schema';
+import { masterItem } from './schema';
+import { setItemsEnabled } from './service';
+
+const isLabel = eq(masterItem.category, LABEL_CATEGORY);
+
+/** The next place at the end of the labels' order. */
+const lastPlace = sql`(select coalesce(max(${masterItem.sort}), 0) + 1 from ${masterItem} where ${isLabel})`;
+
+/** How many projects carry the label. */
+export const labelUseCount = async (tx: Tx, id: number): Promise<number> => {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(project)
+    .where(sql`${project.labelIds} @> array[${id}]::int[]`);
+  return Number(row?.n ?? 0);
+};
+
+/** Refuses to delete a label that projects carry. */
+export const refuseLabelInUse = async (tx: Tx, id: number, name: string): Promise<void> => {
+  const n = await labelUseCount(tx, id);
+  if (n > 0) throw new BizError(ERR.GOODS_IN_USE, `标签「${name}」已用于 ${n} 个项目，不能删除；可以停用`);
+};
+
+export const labelBinding = bindResource({
+  decl: PROJECT_LABEL,
+  table: masterItem,
+  id: masterItem.id,
+  where: isLabel,
+  columns: {
+    projectCount: sql<number>`(select count(*)::int from project p where p.label_ids @> array["master_item"."id"])`,
+  },
+  uniques: { master_item_category_code_uq: 'code' },
+  service: {
+    create: async ({ tx }, values: Values) => {
+      const [row] = await tx
+        .insert(masterItem)
+        .values({
+          category: LABEL_CATEGORY,
+          code: String(values.code),
+          name: String(values.name),
+          sort: typeof values.sort === 'number' ? values.sort : lastPlace,
+        })
+        .returning({ id: masterItem.id });
+      return row!.id;
+    },
+    update: async ({ tx }, id, values) => {
+      const set: Values = { ...values };
+      if ('sort' in set && set.sort === null) set.sort = lastPlace;
+      if (Object.keys(set).length) await tx.update(masterItem).set(set).where(eq(masterItem.id, id));
+    },
+    remove: async ({ tx }, id, before) => {
+      await refuseLabelInUse(tx, id, String(before.name));
+      await tx.delete(masterItem).where(eq(masterItem.id, id));
+    },
+    batch: { enable: setItemsEnabled(true, isLabel), disable: setItemsEnabled(false, isLabel) },
+  },
+});
+
+/** Every label in display order. */
+const labelsInOrder = (tx: Tx) =>
+  tx
+    .select({ id: masterItem.id, sort: masterItem.sort })
+    .from(masterItem)
+    .where(isLabel)
+    .orderBy(asc(masterItem.sort), asc(masterItem.id));
+
+/** Swaps a label with its neighbour; every label gets its place 1, 2, 3… */
+export const moveLabel = (db: Db, auth: Auth, id: number, dir: 'up' | 'down'): Promise<{ count: number }> =>
+  db.transaction(async (tx) => {
+    const rows = await labelsInOrder(tx);
+    const order = rows.map((r) => r.id);
+    const at = order.indexOf(id);
+    if (at < 0) throw new BizError(ERR.RECORD_NOT_FOUND, '该项目标签不存在或已被删除');
+    const to = dir === 'up' ? at - 1 : at + 1;
+    if (to < 0 || to >= order.length) {
+      throw new BizError(ERR.PARAM_INVALID, dir === 'up' ? '该标签已在最前面' : '该标签已在最后面');
+    }
+    const next = [...order];
+    [next[at], next[to]] = [next[to]!, next[at]!];
+    const changed = rows.filter((r) => r.sort !== next.indexOf(r.id) + 1);
+    for (const r of changed) {
+      await tx
+        .update(masterItem)
+        .set({ sort: next.indexOf(r.id) + 1 })
+        .where(eq(masterItem.id, r.id));
+    }
+    await recordOperation(tx, {
+      userId: auth.user.id,
+      action: 'projectLabel.sort',
+      target: `projectLabel:${id}`,
+      before: { order },
+      after: { order: next },
+    });
+    return { count: changed.length };
+  });

@@ -1,0 +1,231 @@
+/**
+ * The operation log's words in Chinese (/operationLog shows these, never the code's names).
+ *
+ * A row's `target` is `<entity>:<id>`; the entity is a resource declaration's `name` (its `title`
+ * and its fields' labels name it) or one of OPERATION_ENTITIES below, the entities the hand-written
+ * services log. A row's `action` is one of OPERATION_ACTIONS, or `<prefix>.<verb>`: the verb is
+ * named by the prefix's declared steps (STEP_VERBS: an order's 审核, an activity's 提交审核) or by
+ * OPERATION_VERBS. The server's type of an action (platform/audit.ts) is OperationAction, so a new
+ * action without a Chinese name does not compile; modules/logs/operationNames.test.ts checks the
+ * engine's actions and every entity the code writes.
+ */
+import { ACTIVITY_STEPS } from './entities/marketingActivity';
+import { ORDER_STEPS } from './entities/storeOrder';
+
+/** Actions named as a whole. */
+export const OPERATION_ACTIONS = {
+  modifyPassword: '修改密码',
+  loginLock: '连续输错密码锁定',
+  quickLogin: '快捷登录',
+  quickLoginCookie: '签发快捷登录凭证',
+  switchRoleTicket: '切换角色',
+  ticketLogin: '凭票登录',
+  saveShortcuts: '设置快捷入口',
+  approvalSubmit: '提交审批',
+  approvalApprove: '审批通过',
+  approvalReject: '审批驳回',
+  approvalAuthorize: '授权登录',
+  refreshPermissions: '刷新权限',
+  addHier: '新增层级',
+  delHier: '删除层级',
+  addHierContent: '新增层级节点',
+  delHierContent: '删除层级节点',
+  addHierRole: '新增角色',
+  modRoleName: '修改角色名称',
+  delRole: '删除角色',
+  addHierContentRole: '节点添加角色',
+  delHierRole: '节点移除角色',
+  addHierContentRoleMember: '添加角色成员',
+  delHierRoleMember: '移除角色成员',
+  addRoleResources: '设置角色权限',
+  updateResources: '修改菜单资源',
+  updateMenu: '修改菜单',
+  deleteMenu: '恢复默认菜单',
+  addRoleQuicks: '设置角色快捷入口',
+  addStoreQuicks: '设置门店快捷入口',
+  readNotice: '阅读通知',
+  updateScheduleCron: '修改执行时间',
+  enableScheduleJob: '启用定时任务',
+  disableScheduleJob: '停用定时任务',
+  runScheduleJob: '立即执行定时任务',
+  uploadImg: '上传图片',
+  export: '导出',
+  updateSetting: '修改系统设置',
+} as const;
+
+/** Verbs of `<prefix>.<verb>` actions: the engine's writes and batch actions, and the services' own. */
+export const OPERATION_VERBS = {
+  create: '新增',
+  update: '修改',
+  delete: '删除',
+  save: '保存',
+  enable: '启用',
+  disable: '停用',
+  onSale: '上架',
+  offSale: '下架',
+  sort: '排序',
+  import: '导入',
+  submit: '提交',
+  modify: '修改',
+  pay: '付款',
+  approve: '审核通过',
+  reject: '驳回',
+  claim: '领取',
+  open: '开卡',
+  topUp: '充值',
+  consume: '消费',
+  voidCards: '作废实体卡',
+  addLabels: '添加标签',
+  removeLabels: '移除标签',
+  setCa: '设置管理员',
+  resetPassword: '重置密码',
+} as const;
+
+const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
+  Object.fromEntries(Object.entries(steps).map(([k, s]) => [k, s.label]));
+
+/** A prefix's own steps, named as its declaration names them (ahead of OPERATION_VERBS). */
+export const STEP_VERBS: Record<string, Record<string, string>> = {
+  storeOrder: labelsOf(ORDER_STEPS),
+  materialOrder: labelsOf(ORDER_STEPS),
+  marketingActivity: labelsOf(ACTIVITY_STEPS),
+};
+
+export type OperationVerb = keyof typeof OPERATION_VERBS | keyof typeof ORDER_STEPS | keyof typeof ACTIVITY_STEPS;
+export type OperationAction = keyof typeof OPERATION_ACTIONS | `${string}.${OperationVerb}`;
+
+export interface LoggedEntity {
+  /** Chinese noun, e.g. 实体卡. */
+  name: string;
+  /** The resource declaration whose field labels (and enum labels) name this entity's fields too. */
+  fieldsOf?: string;
+  /** Field names of its before/after values. */
+  fields?: Record<string, string>;
+  /** Chinese names of the values of a field, by field. */
+  values?: Record<string, Record<string, string>>;
+}
+
+const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '已作废' };
+
+/** The entities hand-written services log that are no resource declaration (target prefix → names). */
+export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
+  user_account: {
+    name: '账号',
+    fieldsOf: 'account',
+    fields: {
+      failedLogins: '连续密码错误次数',
+      lockedUntil: '锁定至',
+      otherSessionsEnded: '结束的其他会话数',
+      userRoleId: '角色',
+    },
+  },
+  user_quick: { name: '快捷入口' },
+  user_role: {
+    name: '角色成员',
+    fields: {
+      userId: '账号',
+      contentRoleId: '节点角色',
+      loginName: '登录账号',
+      contentName: '层级节点',
+      roleName: '角色',
+    },
+  },
+  hier: { name: '层级', fields: { name: '名称', level: '数据级别', sort: '排序' } },
+  hier_content: {
+    name: '层级节点',
+    fields: { name: '名称', hierId: '层级', parentId: '上级节点', regionId: '大区', storeId: '门店' },
+  },
+  hier_content_role: {
+    name: '节点角色',
+    fields: { contentId: '层级节点', roleId: '角色', contentName: '层级节点名称', roleName: '角色名称' },
+  },
+  role: { name: '角色', fields: { code: '角色编码', name: '角色名称', description: '描述', hierId: '层级' } },
+  resource: { name: '菜单资源', fields: { name: '名称', description: '说明', menuSort: '菜单顺序' } },
+  role_quick: { name: '角色快捷入口' },
+  store_quick: { name: '门店快捷入口' },
+  approval: {
+    name: '审批',
+    fields: {
+      spNo: '审批编号',
+      type: '审批类型',
+      storeId: '门店',
+      status: '状态',
+      comment: '审批意见',
+      role: '授予角色',
+      contentRoleId: '节点角色',
+    },
+    values: {
+      status: { pending: '待审批', approved: '已通过', rejected: '已驳回' },
+      type: { bossAuthority: '老板权限申请' },
+    },
+  },
+  app_setting: { name: '权限版本', fields: { version: '版本' } },
+  setting: { name: '系统设置', fields: { value: '值' } },
+  schedule_job: { name: '定时任务', fields: { cron: '执行时间', enabled: '启用', runId: '执行记录' } },
+  notice: { name: '通知', fields: { isRead: '已读' } },
+  stored_file: { name: '文件', fields: { name: '文件名', mime: '文件类型', size: '大小（字节）' } },
+  export_job: {
+    name: '导出任务',
+    fields: { source: '数据来源', title: '标题', params: '筛选条件', totalRows: '行数' },
+  },
+  store_order: { name: '订货单', fieldsOf: 'storeOrder', fields: { lines: '订货明细' } },
+  order_config: { name: '订货设置' },
+  marketing_activity: {
+    name: '营销活动',
+    fieldsOf: 'marketingActivity',
+    fields: { cardsRegenerated: '重新生成实体卡数', count: '作废张数', all: '作废全部', numbers: '作废卡号' },
+    values: { status: CLAIM_STATUS },
+  },
+  marketing_real_card: {
+    name: '实体卡',
+    fields: { status: '状态', memberPhone: '会员手机号', memberId: '会员', memberCardNo: '会员卡号' },
+    values: { status: CLAIM_STATUS },
+  },
+  member_card: {
+    name: '会员卡',
+    fields: {
+      cardNo: '会员卡号',
+      member: '会员',
+      card: '卡项',
+      store: '门店',
+      paid: '实付（分）',
+      topUpNo: '充值单号',
+      amount: '金额（分）',
+      bonus: '赠送金额（分）',
+      balance: '余额（分）',
+      bonusBalance: '赠送余额（分）',
+      sessions: '次数',
+      source: '来源',
+    },
+  },
+  member_consume: {
+    name: '消费单',
+    fields: {
+      billNo: '单号',
+      member: '会员',
+      store: '门店',
+      total: '金额（分）',
+      paidByCard: '卡内支付（分）',
+      lines: '消费明细',
+    },
+  },
+  product_barcode: {
+    name: '商品条码',
+    fieldsOf: 'productBarcode',
+    fields: { file: '文件', created: '新增条码数', unchanged: '未变条码数', barcodes: '新增条码' },
+  },
+  crossLevelDraw: { name: '跨级划卡', fields: { allowed: '允许的划卡' } },
+};
+
+/** Field names every entity shares when its own declare none. */
+export const COMMON_FIELDS: Record<string, string> = {
+  id: 'ID',
+  code: '编码',
+  name: '名称',
+  status: '状态',
+  remark: '备注',
+  order: '顺序',
+  createdAt: '创建时间',
+  updatedAt: '更新时间',
+  enabled: '启用',
+};
