@@ -1,0 +1,326 @@
+/**
+ * The fuzz walk over the app's whole route list (taken from the app, so a new route is walked
+ * without anyone listing it), signed in as admin: malformed path parameters, queries and JSON
+ * bodies — NUL, broken Unicode, 100 KB strings, `__proto__`, impossible dates, -1, abc, numbers
+ * past int4 and past 2^53, booleans, objects and arrays where an id belongs. Every answer must be
+ * an envelope below 500, and a refused write must leave every table as it was.
+ *
+ * The input schemas of each route come from its contract record (RecordedRoute.endpoint): the walk
+ * fills every field it declares, one level into arrays of objects, so each request hits each field.
+ */
+import { ERR } from '@zb/contract/errcodes';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { SIM_PREFIX } from '../modules/wxwork/simulator';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import type { CallResult, TestClient } from '../testing/testClient';
+import type { RecordedRoute } from './context';
+import { isApiPath } from './envelope';
+
+let t: TestApp;
+let admin: TestClient;
+let routes: RecordedRoute[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin', 'admin123');
+  routes = t.app.routeList.filter(
+    (r) => r.method !== 'HEAD' && isApiPath(r.url) && !r.url.startsWith(`${SIM_PREFIX}/`),
+  );
+});
+afterAll(() => t.close());
+
+// ---- reading a route's schemas -------------------------------------------------------------
+
+type Schema = z.ZodType;
+const defOf = (s: Schema) => (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+
+/** The schema under wrappers (optional, default, preprocess…): what decides the value's shape. */
+const unwrap = (s: Schema): Schema => {
+  for (let i = 0; i < 20; i++) {
+    const def = defOf(s);
+    switch (def.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        s = def.innerType as Schema;
+        break;
+      case 'pipe': {
+        const inner = def.in as Schema;
+        s = defOf(inner).type === 'transform' ? (def.out as Schema) : inner;
+        break;
+      }
+      default:
+        return s;
+    }
+  }
+  return s;
+};
+
+const shapeOf = (s: Schema | undefined): Record<string, Schema> | null => {
+  if (!s) return null;
+  const u = unwrap(s);
+  const def = defOf(u);
+  return def.type === 'object' ? (def.shape as Record<string, Schema>) : null;
+};
+
+/** Every leaf of a body: its path and schema; arrays of objects are entered at their first item. */
+const leavesOf = (s: Schema, path: (string | number)[] = []): { path: (string | number)[]; schema: Schema }[] => {
+  const shape = shapeOf(s);
+  if (shape) return Object.entries(shape).flatMap(([k, v]) => leavesOf(v, [...path, k]));
+  const u = unwrap(s);
+  const def = defOf(u);
+  if (def.type === 'array' && shapeOf(def.element as Schema)) return leavesOf(def.element as Schema, [...path, 0]);
+  return [{ path, schema: s }];
+};
+
+/** A body of the schema's shape with every leaf set to `value`. */
+const fill = (s: Schema, value: unknown): unknown => {
+  const shape = shapeOf(s);
+  if (shape) return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, fill(v, value)]));
+  const def = defOf(unwrap(s));
+  if (def.type === 'array' && shapeOf(def.element as Schema)) return [fill(def.element as Schema, value)];
+  return value;
+};
+
+// ---- what is sent --------------------------------------------------------------------------
+
+const BIG = 'x'.repeat(100 * 1024);
+const HUGE_DIGITS = '99999999999999999999';
+
+/** Values for path parameters, written as they go on the URL. */
+const PARAM_VALUES = [
+  '%00',
+  'a%00b',
+  '-1',
+  '0',
+  'abc',
+  '1e3',
+  '1.5',
+  HUGE_DIGITS,
+  '2147483648',
+  'true',
+  '%7B%7D',
+  '%ED%A0%80',
+];
+
+/** Values for every query key of a route (strings, as query strings are). */
+const QUERY_VALUES = [
+  'a\u0000b',
+  '-1',
+  'abc',
+  '1e3',
+  '1.5',
+  HUGE_DIGITS,
+  '2147483648',
+  'true',
+  '2026-02-30',
+  BIG.slice(0, 4000),
+  ' ',
+];
+
+/** Values for every leaf of a body. */
+const BODY_VALUES: unknown[] = [
+  'a\u0000b',
+  '\ud800',
+  -1,
+  1.5,
+  'abc',
+  '1',
+  HUGE_DIGITS,
+  1e20, // 99999999999999999999 as a JSON number reads as this
+  2147483648,
+  true,
+  {},
+  [],
+  { __proto__: null, constructor: 'x' },
+  '2026-02-30',
+  BIG,
+  null,
+];
+
+/** Whole bodies that are not the schema's shape at all. */
+const RAW_BODIES = [
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '[]',
+  '"text"',
+  '1',
+  'null',
+  '{"a":',
+  `{"x":${'['.repeat(2000)}${']'.repeat(2000)}}`,
+];
+
+const urlOf = (r: RecordedRoute, param = '999999') => r.url.replace(/:[A-Za-z]+/g, param);
+
+const isEnvelope = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { errcode?: unknown }).errcode === 'string' &&
+  typeof (body as { errmsg?: unknown }).errmsg === 'string' &&
+  'data' in body;
+
+/** A file answered on success (an export, a template, an image): the one answer that is not an envelope. */
+const isStreamed = (res: CallResult<unknown>) =>
+  res.status === 200 && !String(res.headers['content-type'] ?? '').startsWith('application/json');
+
+/** One call; if it ended the session (logout…), the walk signs in again and goes on. */
+const send = async (
+  method: string,
+  url: string,
+  opts: { body?: unknown; rawBody?: string },
+): Promise<CallResult<unknown>> => {
+  const res = await admin.request(
+    method,
+    url,
+    opts.rawBody !== undefined
+      ? { rawBody: opts.rawBody, headers: { 'content-type': 'application/json' } }
+      : opts.body !== undefined
+        ? { body: opts.body }
+        : {},
+  );
+  if (res.status === 401) {
+    admin = await t.signIn('admin', 'admin123').catch((err: Error) => {
+      throw new Error(
+        `${method} ${url.slice(0, 100)} ${JSON.stringify(opts).slice(0, 200)} ended the session: ${err.message}`,
+      );
+    });
+  }
+  return res;
+};
+
+// ---- what must not change ------------------------------------------------------------------
+
+/** Written by any request on its own behalf: the request's own logs and the session's last use. */
+const LOG_TABLES = new Set(['api_log', 'operation_log', 'session', 'system_event']);
+
+let tables: string[] = [];
+
+/** Per table: row count and the newest row version (xmin), so an insert, update or delete shows. */
+const fingerprint = async (): Promise<Map<string, string>> => {
+  if (tables.length === 0) {
+    const rows = (await t.db.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )) as unknown as { tablename: string }[] | { rows: { tablename: string }[] };
+    const list = Array.isArray(rows) ? rows : rows.rows;
+    tables = list.map((r) => r.tablename).filter((n) => !LOG_TABLES.has(n) && !n.startsWith('__'));
+  }
+  const union = tables
+    .map(
+      (n) => `select '${n}' as t, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as f from "${n}"`,
+    )
+    .join(' union all ');
+  const res = (await t.db.execute(sql.raw(union))) as unknown as
+    | { t: string; f: string }[]
+    | { rows: { t: string; f: string }[] };
+  const list = Array.isArray(res) ? res : res.rows;
+  return new Map(list.map((r) => [r.t, r.f]));
+};
+
+const changed = (a: Map<string, string>, b: Map<string, string>) => [...a.keys()].filter((k) => a.get(k) !== b.get(k));
+
+// ---- the walk ------------------------------------------------------------------------------
+
+interface Probe {
+  method: string;
+  url: string;
+  body?: unknown;
+  rawBody?: string;
+  what: string;
+}
+
+const probesOf = (r: RecordedRoute): Probe[] => {
+  const probes: Probe[] = [];
+  const e = r.endpoint;
+  const hasParams = r.url.includes(':');
+  if (hasParams) for (const p of PARAM_VALUES) probes.push({ method: r.method, url: urlOf(r, p), what: `param ${p}` });
+  const queryKeys = [...Object.keys(shapeOf(e?.query) ?? {}), 'id', '__proto__', 'constructor'];
+  for (const v of QUERY_VALUES) {
+    const qs = new URLSearchParams(queryKeys.map((k): [string, string] => [k, v])).toString();
+    probes.push({ method: r.method, url: `${urlOf(r)}?${qs}`, what: `query ${JSON.stringify(v.slice(0, 20))}` });
+  }
+  // A key given twice reads as an array.
+  probes.push({
+    method: r.method,
+    url: `${urlOf(r)}?${queryKeys.map((k) => `${k}=1&${k}=2`).join('&')}`,
+    what: 'query arrays',
+  });
+  if (r.method === 'POST' || r.method === 'PUT' || r.method === 'DELETE') {
+    const schema = e?.body;
+    for (const v of BODY_VALUES) {
+      const body = schema ? fill(schema, v) : { id: v, name: v };
+      probes.push({ method: r.method, url: urlOf(r), body, what: `body ${String(JSON.stringify(v))?.slice(0, 20)}` });
+    }
+    for (const raw of RAW_BODIES)
+      probes.push({ method: r.method, url: urlOf(r), rawBody: raw, what: `raw ${raw.slice(0, 30)}` });
+  }
+  return probes;
+};
+
+/** A field that takes a number (1) and not text ('abc'): an id, an amount, a count. */
+const isNumeric = (s: Schema, one: unknown) => {
+  const r = s.safeParse(one);
+  return r.success && typeof r.data === 'number' && !s.safeParse('abc').success;
+};
+
+describe('numbers are numbers', () => {
+  it('in a JSON body, no number field takes a boolean, a numeric string, an object or an array', () => {
+    const lax: string[] = [];
+    for (const r of routes) {
+      if (!r.endpoint?.body) continue;
+      for (const leaf of leavesOf(r.endpoint.body)) {
+        if (!isNumeric(leaf.schema, 1)) continue;
+        for (const v of [true, false, '1', {}, [], [1], 2 ** 53, 2 ** 31]) {
+          if (leaf.schema.safeParse(v).success)
+            lax.push(`${r.method} ${r.url} ${leaf.path.join('.')} takes ${JSON.stringify(v)}`);
+        }
+      }
+    }
+    expect(lax).toEqual([]);
+  });
+
+  it('in a query string or a path, a number field takes decimal digits only, within int4', () => {
+    const lax: string[] = [];
+    for (const r of routes) {
+      for (const part of [r.endpoint?.query, r.endpoint?.params]) {
+        for (const [key, schema] of Object.entries(shapeOf(part) ?? {})) {
+          if (!isNumeric(schema, '1')) continue;
+          for (const v of ['true', '1e3', '1.5', ' 1', '0x10', HUGE_DIGITS, '2147483648', ['1', '2']]) {
+            if (schema.safeParse(v).success) lax.push(`${r.method} ${r.url} ${key} takes ${JSON.stringify(v)}`);
+          }
+        }
+      }
+    }
+    expect(lax).toEqual([]);
+  });
+});
+
+describe('the fuzz walk', () => {
+  it('gets an envelope below 500 from every route, and a refused write changes no table', async () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const writes = r.method !== 'GET';
+      const before = writes ? await fingerprint() : null;
+      let accepted = false;
+      for (const p of probesOf(r)) {
+        const res = await send(p.method, p.url, p);
+        const where = `${r.method} ${r.url} [${p.what}]`;
+        if (res.status >= 500) failures.push(`${where}: HTTP ${res.status} ${res.raw.slice(0, 200)}`);
+        else if (isStreamed(res)) accepted = true;
+        else if (!isEnvelope(res.body)) failures.push(`${where}: not an envelope: ${res.raw.slice(0, 200)}`);
+        else if (res.body.errcode === ERR.OK) accepted = true;
+      }
+      if (before && !accepted) {
+        const diff = changed(before, await fingerprint());
+        if (diff.length) failures.push(`${r.method} ${r.url}: refused requests changed ${diff.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
