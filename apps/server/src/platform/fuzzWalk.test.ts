@@ -9,12 +9,14 @@
  * fills every field it declares, one level into arrays of objects, so each request hits each field.
  */
 import { ERR } from '@zb/contract/errcodes';
-import { sql } from 'drizzle-orm';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { storeOrder, storeOrderLine } from '../modules/storeOrders/schema';
+import { store } from '../modules/stores/schema';
 import { SIM_PREFIX } from '../modules/wxwork/simulator';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import type { CallResult, TestClient } from '../testing/testClient';
+import { type CallResult, fieldsOf, type TestClient } from '../testing/testClient';
 import type { RecordedRoute } from './context';
 import { isApiPath } from './envelope';
 
@@ -261,6 +263,67 @@ const probesOf = (r: RecordedRoute): Probe[] => {
   }
   return probes;
 };
+
+const orderCount = async () => (await t.db.select({ n: count() }).from(storeOrder))[0]!.n;
+
+describe('the cases found by hand (issue 12)', () => {
+  it('a NUL in a filter, a path or a body field is a field error naming it', async () => {
+    const nulName = '不能包含空字符（\\u0000）';
+    const cases: [string, string, unknown, string][] = [
+      ['GET', '/rest/shop/list?name=a%00b', undefined, 'name'],
+      ['GET', '/rest/staffList/list?phone=a%00b', undefined, 'phone'],
+      ['GET', '/rest/shop/findByCode/%00', undefined, 'code'],
+      ['GET', '/rest/shop/export?name=a%00b', undefined, 'name'],
+      ['POST', '/rest/package/save', { name: 'a\u0000b' }, 'name'],
+      ['POST', '/rest/package/save', { name: 'ok', 'a\u0000': 1 }, 'a\\u0000'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await admin.request(method, url, body === undefined ? {} : { body });
+      expect(res.status, url).toBe(200);
+      expect(res.body.errcode, url).toBe(ERR.PARAM_INVALID);
+      expect(fieldsOf(res.body), url).toEqual({ [field]: nulName });
+    }
+  });
+
+  it('an order for store `true`, "1", {} or [1] is a field error and makes no order', async () => {
+    const [line] = await t.db
+      .select({ productId: storeOrderLine.productId, kind: storeOrder.kind })
+      .from(storeOrderLine)
+      .innerJoin(storeOrder, eq(storeOrder.id, storeOrderLine.orderId))
+      .where(isNotNull(storeOrderLine.productId))
+      .limit(1);
+    const [shop] = await t.db.select({ id: store.id }).from(store).where(eq(store.status, 'open')).limit(1);
+    const body = (storeId: unknown) => ({
+      storeId,
+      kind: line!.kind,
+      lines: [{ itemId: line!.productId, quantity: 1 }],
+    });
+    const before = await orderCount();
+    for (const storeId of [true, '1', {}, [1], 2 ** 31]) {
+      const res = await admin.request('POST', '/rest/storeOrder/submit', { body: body(storeId) });
+      expect(res.body.errcode, JSON.stringify(storeId)).toBe(ERR.PARAM_INVALID);
+      expect(Object.keys(fieldsOf(res.body)), JSON.stringify(storeId)).toEqual(['storeId']);
+      const material = await admin.request('POST', '/rest/materialOrder/submit', { body: { storeId, lines: [] } });
+      expect(fieldsOf(material.body).storeId, JSON.stringify(storeId)).toBeDefined();
+    }
+    expect(await orderCount()).toBe(before);
+    // The same order for a real store is taken: the refusals above were the store id's alone.
+    const taken = await admin.request('POST', '/rest/storeOrder/submit', { body: body(shop!.id) });
+    expect(taken.body.errcode, taken.body.errmsg).toBe(ERR.OK);
+  });
+
+  it('an id in a query string is decimal digits: 12 is read, true, abc, 1e3, -1 and 99999999999999999999 are field errors', async () => {
+    const [shop] = await t.db.select({ id: store.id }).from(store).limit(1);
+    const ok = await admin.request('GET', `/rest/shop/stock?storeId=${shop!.id}`);
+    expect(ok.body.errcode, ok.body.errmsg).not.toBe(ERR.PARAM_INVALID);
+    for (const v of ['true', 'abc', '1e3', '-1', '1.5', HUGE_DIGITS, '2147483648']) {
+      const res = await admin.request('GET', `/rest/shop/stock?storeId=${v}`);
+      expect(res.status, v).toBe(200);
+      expect(res.body.errcode, v).toBe(ERR.PARAM_INVALID);
+      expect(Object.keys(fieldsOf(res.body)), v).toEqual(['storeId']);
+    }
+  });
+});
 
 /** A field that takes a number (1) and not text ('abc'): an id, an amount, a count. */
 const isNumeric = (s: Schema, one: unknown) => {
