@@ -5,8 +5,12 @@
  * past int4 and past 2^53, booleans, objects and arrays where an id belongs. Every answer must be
  * an envelope below 500, and a refused write must leave every table as it was.
  *
- * The input schemas of each route come from its contract record (RecordedRoute.endpoint): the walk
- * fills every field it declares, one level into arrays of objects, so each request hits each field.
+ * The input schemas of each route come from its contract record (RecordedRoute.endpoint): each
+ * value goes into every field of its kind (text, day, number; one level into arrays of objects)
+ * with the other fields plausible, so it gets as far as the database. A route's probes that were
+ * all refused must leave every table's row count and newest row version as they were (the logs
+ * of the requests themselves and the session's last use aside); a route where some probe was
+ * accepted may write, and its tables are not compared.
  */
 import { ERR } from '@zb/contract/errcodes';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
