@@ -6,7 +6,7 @@
  * an envelope below 500, and a refused write must leave every table as it was.
  *
  * The input schemas of each route come from its contract record (RecordedRoute.endpoint): each
- * value goes into every field of its kind (text, day, number; one level into arrays of objects)
+ * value goes into every field of its kind (text, day, number; arrays are entered at one item)
  * with the other fields plausible, so it gets as far as the database. A route's probes that were
  * all refused must leave every table's row count and newest row version as they were (the logs
  * of the requests themselves and the session's last use aside); a route where some probe was
@@ -75,13 +75,13 @@ const shapeOf = (s: Schema | undefined): Record<string, Schema> | null => {
   return def.type === 'object' ? (def.shape as Record<string, Schema>) : null;
 };
 
-/** Every leaf of a body: its path and schema; arrays of objects are entered at their first item. */
+/** Every leaf of a body: its path and schema; arrays are entered at their first item. */
 const leavesOf = (s: Schema, path: (string | number)[] = []): { path: (string | number)[]; schema: Schema }[] => {
   const shape = shapeOf(s);
   if (shape) return Object.entries(shape).flatMap(([k, v]) => leavesOf(v, [...path, k]));
   const u = unwrap(s);
   const def = defOf(u);
-  if (def.type === 'array' && shapeOf(def.element as Schema)) return leavesOf(def.element as Schema, [...path, 0]);
+  if (def.type === 'array') return leavesOf(def.element as Schema, [...path, 0]);
   return [{ path, schema: s }];
 };
 
@@ -128,6 +128,12 @@ const plausible = (s: Schema): unknown => {
 const aimed = (s: Schema, value: unknown, kind: Kind) => {
   let hits = 0;
   const input = build(s, (leaf) => {
+    // A list of ids or texts gets the value as its one item; a list not aimed at stays empty.
+    const def = defOf(unwrap(leaf));
+    if (def.type === 'array' && kindOf(def.element as Schema) === kind) {
+      hits++;
+      return [value];
+    }
     if (kindOf(leaf) !== kind) return plausible(leaf);
     hits++;
     return value;
