@@ -31,7 +31,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
 import { createCipher, loadCipherSecret } from './platform/crypto';
-import { envelopePlugin } from './platform/envelope';
+import { clientErrorHandler, envelopePlugin, frameworkErrors } from './platform/envelope';
 import { eventsPlugin } from './platform/events/plugin';
 import { exportWorkerPlugin } from './platform/exports/worker';
 import { guardPlugin } from './platform/guard';
@@ -62,6 +62,9 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
     // One line per request, written by the request-log plugin instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    // Errors answered before the envelope plugin's handlers run still answer an envelope.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import {
   calendarDay,
   fieldErrors,
+  INPUT_DEPTH_MAX,
+  INPUT_MSG,
+  inputProblem,
   isStoreEmployeeAccount,
   loginAccountSchema,
   loginFormSchema,
@@ -177,5 +180,31 @@ describe('fieldErrors', () => {
     const result = loginAccountSchema.safeParse('');
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({ _: '请输入账号' });
+  });
+});
+
+describe('inputProblem: what no field of any request may hold', () => {
+  it('finds a NUL or a lone surrogate in any string or key, at its path', () => {
+    expect(inputProblem({ name: 'ok', lines: [{ remark: 'a\u0000b' }] })).toEqual({
+      path: 'lines.0.remark',
+      message: INPUT_MSG.nul,
+    });
+    expect(inputProblem({ name: '\ud800' })).toEqual({ path: 'name', message: INPUT_MSG.malformed });
+    expect(inputProblem({ 'a\u0000': 1 })).toEqual({ path: 'a\\u0000', message: INPUT_MSG.nul });
+    expect(inputProblem('a\u0000')).toEqual({ path: '_', message: INPUT_MSG.nul });
+  });
+
+  it('lets well-formed text through, emoji (surrogate pairs) included', () => {
+    expect(inputProblem({ name: '张三 👩‍🔧', n: 1, ok: true, list: [null, 'x'] })).toBeNull();
+    expect(inputProblem(undefined)).toBeNull();
+  });
+
+  it('refuses nesting past INPUT_DEPTH_MAX without exhausting the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(inputProblem({ deep })?.message).toBe(INPUT_MSG.tooDeep);
+    let ok: unknown = 'x';
+    for (let i = 0; i < INPUT_DEPTH_MAX - 1; i++) ok = [ok];
+    expect(inputProblem(ok)).toBeNull();
   });
 });

@@ -97,3 +97,52 @@ export const fieldErrors = (error: z.ZodError): Record<string, string> => {
   }
   return out;
 };
+
+/** How deep a request's JSON may nest: deeper input is refused before any schema reads it. */
+export const INPUT_DEPTH_MAX = 32;
+
+export const INPUT_MSG = {
+  nul: '不能包含空字符（\\u0000）',
+  malformed: '包含无效的字符编码',
+  tooDeep: `嵌套层级过深（最多 ${INPUT_DEPTH_MAX} 层）`,
+} as const;
+
+/**
+ * What no text field may hold, whatever its schema: NUL (PostgreSQL's text and jsonb refuse it)
+ * and a lone surrogate (not Unicode; jsonb refuses it). Null when the text is acceptable.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const textProblem = (s: string): string | null => {
+  if (s.includes('\u0000')) return INPUT_MSG.nul;
+  if (LONE_SURROGATE.test(s)) return INPUT_MSG.malformed;
+  return null;
+};
+
+/** A key named in a message, with what it cannot carry written out. */
+const keyShown = (k: string): string =>
+  k.replaceAll('\u0000', '\\u0000').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+
+/**
+ * The first unacceptable piece of a request's input (path parameters, query or JSON body), as a
+ * field path and its message: any string or key carrying what textProblem refuses, or nesting
+ * deeper than INPUT_DEPTH_MAX. Walks without recursion, so no input can exhaust the stack.
+ */
+export const inputProblem = (input: unknown): { path: string; message: string } | null => {
+  const stack: [unknown, string[]][] = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      const message = textProblem(value);
+      if (message) return { path: path.join('.') || '_', message };
+    } else if (typeof value === 'object' && value !== null) {
+      if (path.length >= INPUT_DEPTH_MAX) return { path: path.join('.'), message: INPUT_MSG.tooDeep };
+      for (const [k, v] of Object.entries(value)) {
+        const message = textProblem(k);
+        if (message) return { path: [...path, keyShown(k)].join('.'), message };
+        stack.push([v, [...path, k]]);
+      }
+    }
+  }
+  return null;
+};

@@ -1,5 +1,5 @@
 /** What a request knows about its caller once the session guard has run. */
-import type { Access } from '@zb/contract/api/endpoint';
+import type { Access, Endpoint } from '@zb/contract/api/endpoint';
 import type { HierLevel } from '@zb/contract/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -44,12 +44,15 @@ export interface RecordedRoute {
   url: string;
   access: Access;
   accountVersion: boolean;
+  /** The contract's record of the route (its input schemas), when it was registered from one. */
+  endpoint?: Endpoint;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     accountVersion?: boolean;
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     auth: Auth | null;

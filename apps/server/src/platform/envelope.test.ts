@@ -105,6 +105,39 @@ describe('malformed requests answer an envelope, never a 500', () => {
     }
   });
 
+  it('a NUL in the login name, not signed in: a field error, not a 500', async () => {
+    const res = await post(JSON.stringify({ user: 'ad\u0000min', password: 'admin123' }));
+    expect(res.status).toBe(200);
+    expect(res.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect(fieldsOf(res.body)).toEqual({ user: '不能包含空字符（\\u0000）' });
+  });
+
+  it('a path that is not valid percent-encoding answers 400 with the envelope', async () => {
+    const res = await t.client().request('GET', '/rest/shop/findByCode/%ED%A0%80');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errcode: ERR.PARAM_INVALID, errmsg: '请求路径不是合法的 URL 编码', data: null });
+  });
+
+  it('a method the path does not take answers the NOT_FOUND envelope', async () => {
+    const res = await t.client().request('DELETE', login.path);
+    expect(res.status).toBe(404);
+    expect(res.body.errcode).toBe(ERR.NOT_FOUND);
+  });
+
+  it('a query string over 16 KB, over a real socket, answers 431 with the envelope', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const res = await fetch(`http://127.0.0.1:${port}/rest/shop/list?name=${'x'.repeat(17 * 1024)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      errcode: ERR.PARAM_INVALID,
+      errmsg: '请求头或查询字符串过长（合计不能超过 16 KB）',
+      data: null,
+    });
+  });
+
   it('an unexpected error answers 500 with a generic message; the stack stays in the log', async () => {
     const res = await t.client().request('GET', '/rest/test/boom');
     expect(res.status).toBe(500);

@@ -3,8 +3,10 @@
  * session errors 401, refusals 403, unknown paths 404; malformed requests get a clear envelope
  * and unexpected errors a generic one (the stack stays in the server log).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type Envelope, ERR, fail } from '@zb/contract/errcodes';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { BizError, httpStatusOf } from './errors';
@@ -29,6 +31,37 @@ const REQUEST_ERRORS: Record<string, string> = {
 
 const isFastifyError = (err: unknown): err is FastifyError =>
   typeof err === 'object' && err !== null && 'statusCode' in err && typeof err.statusCode === 'number';
+
+/**
+ * Errors of Fastify's router, before any hook runs: a path that is not valid percent-encoding
+ * (`/rest/x/%ED%A0%80`). Passed to Fastify's constructor (frameworkErrors).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (_err, req, reply) =>
+  sendEnvelope(req, reply, 400, fail(ERR.PARAM_INVALID, '请求路径不是合法的 URL 编码'));
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, '请求头或查询字符串过长（合计不能超过 16 KB）'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, '请求超时'],
+};
+
+/**
+ * A request Node's HTTP parser cannot read (headers or query string over 16 KB, a malformed
+ * request line) is answered on the socket with the envelope too, instead of Fastify's own JSON.
+ * Passed to Fastify's constructor (clientErrorHandler).
+ */
+export const clientErrorHandler = (err: Error & { code?: string }, socket: Socket): void => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, '请求格式错误'];
+  const body = JSON.stringify(fail(ERR.PARAM_INVALID, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
 
 export const API_PREFIXES = ['/rest/', '/api/', '/jeecg-boot/', '/lbhd/'] as const;
 

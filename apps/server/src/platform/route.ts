@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Endpoint } from '@zb/contract/api/endpoint';
 import { ERR, ok } from '@zb/contract/errcodes';
-import { fieldErrors } from '@zb/contract/rules';
+import { fieldErrors, inputProblem } from '@zb/contract/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -55,7 +55,18 @@ type Answer<R> = R | WithMessage<R> | Streamed;
 
 export type Handler<Q, B, R> = (input: Input<Q, B>, ctx: RequestContext) => Promise<Answer<R>> | Answer<R>;
 
+/**
+ * Every part of the input is read through here. Before its schema, whatever no field of any schema
+ * may hold (NUL, broken Unicode, runaway nesting) is refused with its field named, so a field
+ * added tomorrow is covered without its schema saying so.
+ */
 const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown): T => {
+  const problem = inputProblem(value);
+  if (problem) {
+    throw new BizError(ERR.PARAM_INVALID, `${problem.path} ${problem.message}`, {
+      fields: { [problem.path]: problem.message },
+    });
+  }
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -67,7 +78,7 @@ export const route = <Q, B, R>(app: FastifyInstance, endpoint: Endpoint<Q, B, R>
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, accountVersion: endpoint.accountVersion },
+    config: { access: endpoint.access, accountVersion: endpoint.accountVersion, endpoint },
     handler: async (req, reply) => {
       const input: Input<Q, B> = {
         params: parse(endpoint.params, req.params),
@@ -107,6 +118,7 @@ export const routeRegistryPlugin = fp(
           url: opts.url,
           access,
           accountVersion: opts.config?.accountVersion ?? access.kind !== 'public',
+          endpoint: opts.config?.endpoint,
         });
       }
     });

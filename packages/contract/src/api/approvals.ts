@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { resourceCode } from '../routeTable/define';
 import { codes, endpoint } from './endpoint';
+import { idOf, idParamOf } from './ids';
 import { type Page, pagingQuery } from './paging';
 
 /** Approvers: a role holding the approval center (or its group), or an administrator. */
@@ -53,7 +54,7 @@ export const approvalListQuery = pagingQuery.extend({
 });
 
 export const approvalDecisionBody = z.object({
-  id: z.number().int().positive('审批编号无效'),
+  id: idOf('审批'),
   decision: z.enum(['approve', 'reject'], { error: '请选择通过或驳回' }),
   comment: z.string().trim().max(APPROVAL_COMMENT_MAX, `审批意见最多 ${APPROVAL_COMMENT_MAX} 个字符`).default(''),
 });
@@ -70,7 +71,7 @@ export const APPROVAL_API = {
     method: 'GET',
     path: '/rest/approval/detail/:id',
     access: APPROVER,
-    params: z.object({ id: z.coerce.number().int().positive('审批编号无效') }),
+    params: z.object({ id: idParamOf('审批') }),
     summary: '审批详情与历史',
   }),
   /** Approve or reject a pending application; a rejection needs no comment, but may have one. */

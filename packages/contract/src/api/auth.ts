@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { loginAccountSchema, loginPasswordSchema, passwordChangeSchema } from '../rules';
 import { ADMIN, endpoint, OPEN, PUBLIC, SESSION } from './endpoint';
+import { idOf, idParamOf, intParamOf } from './ids';
 
 /** A menu resource as the session carries it (SPEC §3). */
 export interface MenuResource {
@@ -102,8 +103,8 @@ export interface SwitchTicket {
 
 export const switchTicketBody = z.object({
   u: z.string().min(1).max(64),
-  uid: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  uid: idOf('用户'),
+  userId: idOf('用户'),
   p: z.string().min(1, '切换凭证无效').max(2048, '切换凭证无效'),
 });
 
@@ -154,7 +155,7 @@ export const AUTH_API = {
     path: '/rest/acct/selectHierRole/:userRoleId',
     access: SESSION,
     accountVersion: false,
-    params: z.object({ userRoleId: z.coerce.number().int().positive() }),
+    params: z.object({ userRoleId: idParamOf('用户角色') }),
     summary: '选择层级角色，载入其页面与按钮',
   }),
   synDWRole: endpoint<undefined, undefined, number>({
@@ -174,14 +175,14 @@ export const AUTH_API = {
     method: 'GET',
     path: '/rest/acct/roleResources',
     access: SESSION,
-    query: z.object({ roleId: z.coerce.number().int().positive() }),
+    query: z.object({ roleId: idParamOf('角色') }),
     summary: '角色可设为快捷入口的页面（树）',
   }),
   shortcutList: endpoint<{ roleId: number }, undefined, QuickEntry[]>({
     method: 'GET',
     path: '/rest/acct/shortcutResources',
     access: SESSION,
-    query: z.object({ roleId: z.coerce.number().int().positive() }),
+    query: z.object({ roleId: idParamOf('角色') }),
     summary: '已保存的快捷入口',
   }),
   saveShortcuts: endpoint<undefined, { roleId: number; resourcesId: number[]; userId: number }, QuickEntry[]>({
@@ -189,9 +190,9 @@ export const AUTH_API = {
     path: '/rest/acct/saveShortcuts',
     access: SESSION,
     body: z.object({
-      roleId: z.number().int().positive(),
-      resourcesId: z.array(z.number().int().positive()).max(50),
-      userId: z.number().int().positive(),
+      roleId: idOf('角色'),
+      resourcesId: z.array(idOf('资源')).max(50),
+      userId: idOf('用户'),
     }),
     summary: '保存快捷入口',
   }),
@@ -200,7 +201,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/rest/acct/switchRoleTicket',
     access: SESSION,
-    body: z.object({ userRoleId: z.number().int().positive() }),
+    body: z.object({ userRoleId: idOf('用户角色') }),
     summary: '切换角色：签发一次性登录凭证',
   }),
   /** /xxbLogin signs in with the ticket; the session starts in the chosen role. */
@@ -260,7 +261,7 @@ export const AUTH_API = {
     method: 'GET',
     path: '/rest/centerWxwork/authorizeLogin',
     access: PUBLIC,
-    query: z.object({ userId: z.coerce.number().int().positive(), spNo: z.string().min(1).max(64) }),
+    query: z.object({ userId: idParamOf('用户'), spNo: z.string().min(1).max(64) }),
     summary: '老板权限审批通过后登录',
   }),
   /** Answers errcode "0" with errmsg = the spNo (SPEC §3) and data { spNo }. */
@@ -270,7 +271,7 @@ export const AUTH_API = {
     access: PUBLIC,
     // authority is the BossAuthorityHint ticket of LOGIN-51005 (a sealed text of a few hundred characters).
     query: z.object({
-      userId: z.coerce.number().int().positive('用户编号无效'),
+      userId: idParamOf('用户'),
       authority: z.string().min(1, '申请凭证无效').max(2048, '申请凭证无效'),
     }),
     summary: '申请老板权限',
@@ -279,7 +280,7 @@ export const AUTH_API = {
     method: 'GET',
     path: '/rest/staffList/getStoreAuthorityResult',
     access: PUBLIC,
-    query: z.object({ spNo: z.string().min(1).max(64), n: z.coerce.number().int().min(0).max(100000) }),
+    query: z.object({ spNo: z.string().min(1).max(64), n: intParamOf('n', { min: 0, max: 100000 }) }),
     summary: '老板权限审批结果',
   }),
 } as const;

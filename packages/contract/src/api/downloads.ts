@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { idParamOf } from './ids';
 import { pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
@@ -65,11 +66,7 @@ export const exportHistoryQuery = pagingQuery.extend({
   all: z.enum(['0', '1'], { error: 'all 只能是 0 或 1' }).optional(),
 });
 
-const jobId = z.coerce
-  .number({ error: '导出任务编号无效' })
-  .int('导出任务编号无效')
-  .positive('导出任务编号无效')
-  .max(2_147_483_647, '导出任务编号无效');
+const jobId = idParamOf('导出任务');
 
 const ACCESS = pageAccess('/downloadhistory');
 

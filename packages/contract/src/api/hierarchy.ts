@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { HIER_LEVELS, type HierLevel } from '../constants';
 import { type Access, codes, endpoint } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 import { buttonAccess, buttonCodeOf, pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
@@ -136,7 +136,7 @@ export interface MemberCheck {
 
 // ---- inputs ----
 
-const id = (what: string) => idOf(what);
+const id = (what: string) => idParamOf(what);
 
 const optionalId = (what: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), id(what).optional());
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint, OPEN } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 
 export interface MasterItem {
   id: number;
@@ -48,7 +48,7 @@ export const MASTER_PARENT: Partial<Record<MasterCategory, MasterCategory>> = {
   projectSubType: 'projectType',
 };
 
-const parentId = (what: string) => z.object({ id: idOf(what) });
+const parentId = (what: string) => z.object({ id: idParamOf(what) });
 
 export const staffLevelParams = parentId('岗位');
 export const storeSubTypeParams = parentId('门店类型');

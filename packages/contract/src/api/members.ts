@@ -9,7 +9,7 @@ import type { LedgerKind, MemberCardStatus } from '../entities/member';
 import type { StorePick } from '../entities/storesCommon';
 import { calendarDay } from '../rules';
 import { endpoint } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 import { pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
@@ -17,11 +17,11 @@ const day = (what: string) => calendarDay(what).optional();
 
 export const memberConsumeQuery = pagingQuery
   .extend({
-    memberId: idOf('会员', '请指定会员'),
+    memberId: idParamOf('会员', '请指定会员'),
     /** Beijing days, both included. */
     dateFrom: day('开始日期'),
     dateTo: day('结束日期'),
-    storeId: idOf('门店').optional(),
+    storeId: idParamOf('门店').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) {
@@ -66,7 +66,7 @@ export interface ConsumeBillDto {
   lines: ConsumeLineDto[];
 }
 
-export const memberIdQuery = z.object({ memberId: idOf('会员', '请指定会员') });
+export const memberIdQuery = z.object({ memberId: idParamOf('会员', '请指定会员') });
 
 export interface MemberCardSessionDto {
   projectId: number;
@@ -97,7 +97,7 @@ export interface MemberCardDto {
   sessions: MemberCardSessionDto[];
 }
 
-export const cardLedgerQuery = pagingQuery.extend({ memberCardId: idOf('会员卡', '请指定会员卡') });
+export const cardLedgerQuery = pagingQuery.extend({ memberCardId: idParamOf('会员卡', '请指定会员卡') });
 
 export interface CardLedgerDto {
   id: number;

@@ -1,6 +1,7 @@
 /** Task and payment notices of SPEC §7.2 (the top bar's bell and /taskCenterBoss). */
 import { z } from 'zod';
 import { endpoint, OPEN } from './endpoint';
+import { idParamOf } from './ids';
 import { type Page, pagingQuery } from './paging';
 
 export interface NoticeRow {
@@ -48,7 +49,7 @@ export const NOTICE_API = {
     method: 'GET',
     path: '/rest/taskCenterRest/getTaskDetailStore',
     access: OPEN,
-    query: z.object({ id: z.coerce.number({ error: '通知编号无效' }).int('通知编号无效').positive('通知编号无效') }),
+    query: z.object({ id: idParamOf('通知') }),
     summary: '付款通知详情（打开即已读）',
   }),
 } as const;

@@ -1,7 +1,7 @@
 /** China's provinces, cities and districts (SPEC §7.3), for the cascading region input. */
 import { z } from 'zod';
 import { endpoint, OPEN } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 
 /** A division: id is the numeric administrative code (44 广东省, 4403 深圳市, 440305 南山区). */
 export interface RegionItem {
@@ -10,7 +10,7 @@ export interface RegionItem {
   name: string;
 }
 
-const codeParam = (what: string) => idOf(what);
+const codeParam = (what: string) => idParamOf(what);
 
 export const cityQuery = z.object({ provinceId: codeParam('省份') });
 export const districtQuery = z.object({ cityId: codeParam('城市') });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { HierLevel } from '../constants';
 import type { ResourceKind } from '../routes';
 import { type Access, codes, endpoint } from './endpoint';
-import { idOf } from './ids';
+import { idOf, idParamOf } from './ids';
 import { buttonAccess, pageAccess } from './pageAccess';
 
 export const RESOURCE_NAME_MAX = 20;
@@ -120,13 +120,13 @@ export const addRoleResourcesBody = z.object({
     .max(ROLE_RESOURCES_MAX, `资源最多 ${ROLE_RESOURCES_MAX} 个`),
 });
 
-export const roleResourcesQuery = z.object({ roleId: id('角色') });
+export const roleResourcesQuery = z.object({ roleId: idParamOf('角色') });
 
 export const searchResourcesQuery = z.object({
   keyword: z.string({ error: '请输入关键字' }).trim().min(1, '请输入关键字').max(50, '关键字最多 50 个字符'),
 });
 
-export const menuIdParams = z.object({ id: id('菜单') });
+export const menuIdParams = z.object({ id: idParamOf('菜单') });
 
 const READ = pageAccess('/resourceList');
 const EDIT = buttonAccess('/resourceList', 'edit');

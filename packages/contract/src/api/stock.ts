@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 import { pageAccess } from './pageAccess';
 
 /** Most movements the store's detail lists (the inventory reports hold the whole history). */
@@ -38,7 +38,7 @@ export interface StockMovementRow {
   createdAt: string;
 }
 
-export const storeStockQuery = z.object({ storeId: idOf('门店') });
+export const storeStockQuery = z.object({ storeId: idParamOf('门店') });
 
 const READ = pageAccess('/storeList');
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { idOf } from './ids';
+import { idParamOf } from './ids';
 import { buttonAccess, pageAccess } from './pageAccess';
 
 /** A role or a store shows at most this many quick entries (SPEC §9: shortcuts at most 10). */
@@ -50,7 +50,7 @@ export interface StoreQuickOptions {
   stores: StoreQuickStore[];
 }
 
-const id = (what: string) => idOf(what, `请选择${what}`);
+const id = (what: string) => idParamOf(what, `请选择${what}`);
 
 /**
  * "A,B,C" → ['A','B','C'] (SPEC: comma-separated); a repeated key (codes=A&codes=B, as the browser's

@@ -5,6 +5,7 @@
  * given levels). A card on sale cannot be deleted.
  */
 import { z } from 'zod';
+import { chosenIdOf } from '../api/ids';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
 import { createdAtField, goodsCodeField, MONEY_MAX, saleBatch, saleStatusField } from './goodsCommon';
@@ -23,7 +24,7 @@ export const CARD_SCOPES = [
 export const CARD_PROJECTS_MAX = 30;
 
 export const cardProjectRow = z.object({
-  projectId: z.number({ error: '请选择项目' }).int('请选择项目').positive('请选择项目'),
+  projectId: chosenIdOf('请选择项目'),
   sessions: z.number({ error: '请输入次数' }).int('次数须为整数').min(1, '次数至少为 1').max(999, '次数不能大于 999'),
 });
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { chosenIdOf } from '../api/ids';
 import type { MasterItem } from '../api/master';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 
@@ -23,11 +24,7 @@ export interface CrossLevelMatrix {
   allowed: CrossLevelPair[];
 }
 
-const levelId = (what: string) =>
-  z
-    .number({ error: `${what}无效` })
-    .int(`${what}无效`)
-    .positive(`${what}无效`);
+const levelId = (what: string) => chosenIdOf(`${what}无效`);
 
 export const crossLevelPair = z.object({
   soldLevelId: levelId('售卡门店等级'),

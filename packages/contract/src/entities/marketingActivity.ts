@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { codes, type Endpoint, endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { idOf, idParamOf } from '../api/ids';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import { type Page, pagingQuery } from '../api/paging';
 import { resourceApi } from '../resource/api';
@@ -243,7 +243,7 @@ export const activityRejectBody = z.object({
 });
 
 export const realCardsQuery = pagingQuery.extend({
-  activityId: idOf('活动', '请选择活动'),
+  activityId: idParamOf('活动', '请选择活动'),
   status: z.enum(['unclaimed', 'claimed', 'voided'], { error: '卡状态无效' }).optional(),
   number: z.string().trim().max(20, '卡号最多 20 位').optional(),
 });
@@ -263,7 +263,7 @@ export const voidRealCardsBody = z
     message: '请选择要作废的卡',
   });
 
-export const qrcodePackQuery = z.object({ id: idOf('活动', '请选择活动') });
+export const qrcodePackQuery = z.object({ id: idParamOf('活动', '请选择活动') });
 
 const LIST = '/activityList';
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { chosenIdOf, idOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { PHONE_MAX_LENGTH } from '../constants';
 import { DEFAULT_AREA_CODE } from '../phone';
@@ -30,7 +30,7 @@ export const MEMBER_RECEIVE_QUANTITY_MAX = 999;
 
 /** One line: a product and how many of its units (瓶, 盒 …) the member took. */
 export const memberReceiveLine = z.object({
-  productId: z.number({ error: '请选择商品' }).int('请选择商品').positive('请选择商品'),
+  productId: chosenIdOf('请选择商品'),
   quantity: z
     .number({ error: '请输入领用数量' })
     .int('领用数量须为整数')

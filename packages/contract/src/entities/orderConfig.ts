@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { chosenIdOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { MONEY_MAX } from './goodsCommon';
 import { ORDER_KINDS, type OrderKind } from './storeOrder';
@@ -42,7 +43,7 @@ export const orderConfigBody = z.object({
     .max(MONEY_MAX, '起订金额过大'),
   franchiseCredit: z.boolean({ error: '请选择是否允许加盟店赊销' }),
   storeTypeIds: z
-    .array(z.number({ error: '门店类型无效' }).int('门店类型无效').positive('门店类型无效'), {
+    .array(chosenIdOf('门店类型无效'), {
       error: '门店类型格式无效',
     })
     .max(20, '门店类型最多 20 个'),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { idParamOf } from '../api/ids';
 import { pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
@@ -122,7 +122,7 @@ export const PAYMENT_TERMINAL_LIST_MAX = 1000;
  * terminal to take a payment on); `sn` keeps those whose SN contains it.
  */
 export const paymentTerminalListQuery = z.object({
-  storeId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idOf('门店').optional()),
+  storeId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idParamOf('门店').optional()),
   status: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(['active', 'disabled', 'repair'], { error: '状态无效' }).optional(),
@@ -147,7 +147,7 @@ export const POS_API = {
     method: 'GET',
     path: '/rest/pos/bindings/:id',
     access: pageAccess('/posList'),
-    params: z.object({ id: idOf('终端') }),
+    params: z.object({ id: idParamOf('终端') }),
     summary: 'POS终端绑定记录',
   }),
   stores: endpoint<undefined, undefined, StorePick[]>({

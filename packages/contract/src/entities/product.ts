@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { chosenIdOf } from '../api/ids';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
@@ -133,7 +134,7 @@ export const PRODUCT_SORT_MAX = 20_000;
 
 export const saveSortBody = z.object({
   ids: z
-    .array(z.number({ error: '商品编号无效' }).int('商品编号无效').positive('商品编号无效'), {
+    .array(chosenIdOf('商品编号无效'), {
       error: '请提交商品顺序',
     })
     .min(1, '请提交商品顺序')

@@ -5,6 +5,7 @@
  * on sale cannot be deleted, only taken off sale.
  */
 import { z } from 'zod';
+import { chosenIdOf } from '../api/ids';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
 import { bundlePriceFields, createdAtField, goodsCodeField, saleBatch, saleStatusField } from './goodsCommon';
@@ -14,7 +15,7 @@ export const PACKAGE_PRODUCTS_MAX = 30;
 
 /** A product and how many of it (a product package's line, an associated product). */
 export const productQuantityRow = z.object({
-  productId: z.number({ error: '请选择商品' }).int('请选择商品').positive('请选择商品'),
+  productId: chosenIdOf('请选择商品'),
   quantity: z.number({ error: '请输入数量' }).int('数量须为整数').min(1, '数量至少为 1').max(999, '数量不能大于 999'),
 });
 

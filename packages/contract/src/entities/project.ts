@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { chosenIdOf } from '../api/ids';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
 import {
@@ -30,7 +31,7 @@ export type ConsumeUnit = (typeof CONSUME_UNITS)[number]['value'];
 export const PROJECT_PRODUCTS_MAX = 30;
 
 export const projectProductRow = z.object({
-  productId: z.number({ error: '请选择商品' }).int('请选择商品').positive('请选择商品'),
+  productId: chosenIdOf('请选择商品'),
   quantity: z
     .number({ error: '请输入消耗数量' })
     .int('消耗数量须为整数')

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { chosenIdOf, idOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { type ResourceApi, resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type FieldDef, type ResourceDecl } from '../resource/define';
@@ -203,10 +203,7 @@ const linesSchema = (item: string) =>
   z
     .array(
       z.object({
-        itemId: z
-          .number({ error: `请选择${item}` })
-          .int(`请选择${item}`)
-          .positive(`请选择${item}`),
+        itemId: chosenIdOf(`请选择${item}`),
         quantity: z
           .number({ error: '请输入数量' })
           .int('数量须为整数')

@@ -4,7 +4,7 @@
  * export query. Messages are Chinese and name the field.
  */
 import { z } from 'zod';
-import { idOf } from '../api/ids';
+import { chosenIdOf, INT4_MAX, INT4_MIN, idOf, idParamOf, intParamOf } from '../api/ids';
 import { pagingQuery } from '../api/paging';
 import { calendarDay } from '../rules';
 import { type AnyResource, type FieldDef, filterFields, sortableFields, writableFields } from './define';
@@ -35,10 +35,11 @@ const bound = (f: FieldDef, n: number): string => {
 
 const numberSchema = (f: FieldDef) => {
   let s = z.number({ error: `请输入${f.label}` }).int(`${f.label}须为整数`);
-  const min = f.min ?? (f.type === 'money' || f.type === 'percent' ? 0 : undefined);
-  const max = f.max ?? (f.type === 'percent' ? 10_000 : undefined);
-  if (min !== undefined) s = s.min(min, `${f.label}不能小于 ${bound(f, min)}`);
-  if (max !== undefined) s = s.max(max, `${f.label}不能大于 ${bound(f, max)}`);
+  // Undeclared bounds are the int4 column's: past them the database would refuse the row.
+  const min = f.min ?? (f.type === 'money' || f.type === 'percent' ? 0 : INT4_MIN);
+  const max = f.max ?? (f.type === 'percent' ? 10_000 : INT4_MAX);
+  s = s.min(min, `${f.label}不能小于 ${bound(f, min)}`);
+  s = s.max(max, `${f.label}不能大于 ${bound(f, max)}`);
   return s;
 };
 
@@ -67,20 +68,9 @@ const valueSchema = (f: FieldDef): z.ZodType => {
     case 'enum':
       return z.enum(enumValues(f), { error: `请选择${f.label}` });
     case 'lookup':
-      return z
-        .number({ error: `请选择${f.label}` })
-        .int(`请选择${f.label}`)
-        .positive(`请选择${f.label}`);
+      return chosenIdOf(`请选择${f.label}`);
     case 'lookups':
-      return listSchema(
-        f,
-        z
-          .number({ error: `请选择${f.label}` })
-          .int(`请选择${f.label}`)
-          .positive(`请选择${f.label}`),
-        20,
-        '项',
-      );
+      return listSchema(f, chosenIdOf(`请选择${f.label}`), 20, '项');
     case 'images':
       return listSchema(f, z.string().trim().min(1, '图片地址无效').max(500, '图片地址过长'), 9, '张');
     case 'date':
@@ -132,7 +122,7 @@ export const updateSchema = (decl: AnyResource) =>
     ...Object.fromEntries(writableFields(decl, 'update').map(([k, f]) => [k, updateFieldSchema(f)])),
   });
 
-export const idParams = z.object({ id: idSchema });
+export const idParams = z.object({ id: idParamOf('') });
 
 export const idsBody = z.object({
   ids: z
@@ -146,14 +136,7 @@ export const batchBody = (decl: AnyResource) => {
   return idsBody.extend({ action: z.enum(keys, { error: '未知的批量操作' }) });
 };
 
-const queryNumber = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: `${label}须为数字` })
-      .int(`${label}须为整数`)
-      .optional(),
-  );
+const queryNumber = (label: string) => z.preprocess(blankToUndefined, intParamOf(label).optional());
 
 const queryDate = (label: string) => z.preprocess(blankToUndefined, calendarDay(label).optional());
 

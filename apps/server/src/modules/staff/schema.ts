@@ -1,12 +1,26 @@
 /** Store staff (SPEC §2.5; the staff file is docs/domain.md "Staff"). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { AREA_CODE_VALUES, oneOf } from '../../db/checks';
 import { userAccount } from '../accounts/schema';
 import { masterItem } from '../master/schema';
 import { store } from '../stores/schema';
 
 const lookup = (name: string) => integer(name).references(() => masterItem.id, { onDelete: 'set null' });
+
+/** The unique index on the phone; a unique violation naming it is "手机号已存在". */
+export const STAFF_PHONE_KEY = 'staff_phone_key';
 
 export const staff = pgTable(
   'staff',
@@ -40,7 +54,8 @@ export const staff = pgTable(
   (t) => [
     index('staff_store_idx').on(t.storeId, t.entryDate),
     index('staff_entry_idx').on(t.entryDate, t.id),
-    index('staff_phone_idx').on(t.phone),
+    // The phone is the staff member's sign-in name, typed without its area code: one phone, one staff.
+    uniqueIndex(STAFF_PHONE_KEY).on(t.phone),
     index('staff_account_idx').on(t.accountId),
     index('staff_hair_growth_idx').on(t.storeId).where(sql`${t.hairGrowth}`),
     index('staff_medical_idx').on(t.storeId).where(sql`${t.medicalSupervisor}`),

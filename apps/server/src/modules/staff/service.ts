@@ -23,7 +23,7 @@ import type { ResourceBinding, ResourceService, Values, WriteContext } from '../
 import { type DataScope, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { region, store } from '../stores/schema';
-import { staff } from './schema';
+import { STAFF_PHONE_KEY, staff } from './schema';
 
 const accountName = sql<string | null>`(
   select a.nickname || '（' || a.login_name || '）' from user_account a where a.id = "staff"."account_id"
@@ -96,6 +96,8 @@ const bindingOf = (decl: AnyResource, flag?: 'hairGrowth' | 'medicalSupervisor')
   ],
   where: flag ? eq(staff[flag] as AnyPgColumn, true) : undefined,
   scope: { store: staff.storeId },
+  // Two saves of one phone, even at the same instant: the database keeps one, the other hears 手机号已存在.
+  uniques: { [STAFF_PHONE_KEY]: 'phone' },
   service: serviceOf(flag),
 });
 

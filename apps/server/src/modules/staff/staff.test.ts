@@ -128,6 +128,40 @@ describe('create and update', () => {
     await create({ name: '香港员工', areaCode: '00852', phone: '91234567' });
   });
 
+  it('keeps one staff member per phone: a second save of it is 手机号已存在 and writes nothing', async () => {
+    const first = await create({ name: '手机号甲', phone: '13912340101' });
+    const again = await admin.call(STAFF_API.create!, { body: newStaff({ name: '手机号乙', phone: '13912340101' }) });
+    expect(again.status).toBe(200);
+    expect(again.body.errcode).toBe(ERR.RECORD_DUPLICATE);
+    expect(again.body.errmsg).toBe('手机号已存在');
+    expect(fieldsOf(again.body).phone).toBe('手机号已存在');
+    // The sign-in name is the phone without its area code: another area does not make it another phone.
+    const otherArea = await admin.call(STAFF_API.create!, {
+      body: newStaff({ name: '手机号丙', areaCode: '00852', phone: '91234567' }),
+    });
+    expect(otherArea.body.errcode).toBe(ERR.RECORD_DUPLICATE);
+    // Moving another member onto the phone is refused the same way.
+    const other = await create({ name: '手机号丁', phone: '13912340102' });
+    const moved = await admin.call(STAFF_API.update!, { body: { id: other, phone: '13912340101' } });
+    expect(moved.body.errcode).toBe(ERR.RECORD_DUPLICATE);
+    const holders = await t.db.select({ id: staff.id }).from(staff).where(eq(staff.phone, '13912340101'));
+    expect(holders).toEqual([{ id: first }]);
+  });
+
+  it('makes exactly one staff member of 20 parallel saves of one phone; the others hear 手机号已存在', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.call(STAFF_API.create!, { body: newStaff({ name: `并发员工${i}`, phone: '13912340200' }) }),
+      ),
+    );
+    const codes = results.map((r) => r.body.errcode);
+    expect(codes.filter((c) => c === ERR.OK)).toHaveLength(1);
+    expect(codes.filter((c) => c === ERR.RECORD_DUPLICATE)).toHaveLength(19);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const holders = await t.db.select({ id: staff.id }).from(staff).where(eq(staff.phone, '13912340200'));
+    expect(holders).toHaveLength(1);
+  });
+
   it('refuses a lookup of the wrong category and a level not under its position', async () => {
     const wrong = await admin.call(STAFF_API.create!, { body: newStaff({ educationId: ids.female }) });
     expect(fieldsOf(wrong.body).educationId).toBe('请选择有效的学历');

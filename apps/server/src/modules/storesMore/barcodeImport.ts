@@ -19,6 +19,7 @@ import {
   type BarcodeImportResult,
 } from '@zb/contract/entities/barcode';
 import { ERR } from '@zb/contract/errcodes';
+import { textProblem } from '@zb/contract/rules';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
@@ -124,7 +125,8 @@ export const checkRows = async (
   if (rows.length > BARCODE_IMPORT_MAX_ROWS) {
     throw fileProblem(`一次最多导入 ${BARCODE_IMPORT_MAX_ROWS} 行，文件中有 ${rows.length} 行`);
   }
-  const codes = [...new Set(rows.map((r) => r.productCode).filter(Boolean))];
+  // A cell's text the database cannot hold is looked up as no product (商品编码不存在), never sent.
+  const codes = [...new Set(rows.map((r) => r.productCode).filter((c) => c && !textProblem(c)))];
   const products = codes.length
     ? await tx.select({ id: product.id, code: product.code }).from(product).where(inArray(product.code, codes))
     : [];
@@ -198,6 +200,9 @@ const readUpload = async (req: FastifyRequest): Promise<{ name: string; data: Bu
     throw new BizError(ERR.PARAM_INVALID, '上传内容无法解析，请重新选择文件');
   }
   if (!part) throw new BizError(ERR.PARAM_INVALID, '请选择要导入的文件');
+  // The name goes into the operation log (jsonb): what no text may hold is refused, as in any field.
+  const nameProblem = textProblem(part.filename);
+  if (nameProblem) throw new BizError(ERR.PARAM_INVALID, `文件名${nameProblem}`);
   try {
     const data = await part.toBuffer();
     return { name: part.filename, data };

@@ -185,6 +185,12 @@ describe('import', () => {
     refused(await importFile(zhang, await workbook([HEADER])), ERR.BARCODE_IMPORT_INVALID, /没有数据行/);
     const empty = await zhang.call(BARCODE_API.import, { body: {} });
     refused(empty, ERR.PARAM_INVALID, /multipart/);
+    const nul = await importFile(
+      zhang,
+      await workbook([HEADER, [withCheckDigit('690666000009'), 'P001', 1]]),
+      'a\u0000.xlsx',
+    );
+    refused(nul, ERR.PARAM_INVALID, /文件名不能包含空字符/);
   });
 
   it('needs the page’s 导入 button; the template comes with it', async () => {
