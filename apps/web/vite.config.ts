@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 /** The API server of apps/server; the dev server forwards every API prefix of SPEC §7 to it. */
 const API_TARGET = process.env.ZB_API_TARGET ?? 'http://127.0.0.1:8080';
 const API_PREFIXES = ['/rest', '/api', '/jeecg-boot', '/lbhd'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
   },

@@ -1,6 +1,10 @@
 /**
  * Serves the built web app: a file when the path names one, else index.html so the SPA routes
  * (and shows /404 itself). API paths that match no route answer the NOT_FOUND envelope.
+ * Files go out precompressed: the build writes .br and .gz beside each text file, and the answer
+ * is brotli, else gzip, else the file as it is, by the request's Accept-Encoding (with
+ * `Vary: Accept-Encoding`). Hashed files under /assets are cached for a year as immutable;
+ * index.html is revalidated on every visit, so a new build is picked up at once.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
@@ -22,7 +26,7 @@ export const webPlugin = fp(
   async (app) => {
     const root = app.config.webDist;
     const hasWeb = existsSync(join(root, 'index.html'));
-    if (hasWeb) await app.register(fastifyStatic, { root, serve: false });
+    if (hasWeb) await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     app.get('/*', { config: { access: PUBLIC, accountVersion: false } }, async (req, reply) => {
       const path = pathOnly(req.url);
@@ -34,11 +38,9 @@ export const webPlugin = fp(
         rel = '';
       }
       const inside = !rel.split(sep).includes('..');
-      if (rel && inside && isFile(join(root, rel))) {
-        const hashed = rel.startsWith(`assets${sep}`);
-        return reply.sendFile(rel, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      const file = rel && inside && isFile(join(root, rel)) ? rel : 'index.html';
+      if (file.startsWith(`assets${sep}`)) return reply.sendFile(file, { maxAge: '365d', immutable: true });
+      return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
     });
   },
   { name: 'web', dependencies: ['envelope'] },
