@@ -4,7 +4,7 @@
  * are the green, self-closing 成功 messages and other non-blocking hints (NoticeHost renders
  * them). Both can be raised from anywhere, including the http client outside React.
  */
-import { MSG } from '@zb/contract/rules';
+import { MSG } from '@zb/contract/messages';
 
 export type AlertKind = 'error' | 'warning' | 'success';
 
