@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
@@ -9,6 +10,10 @@ const API_PREFIXES = ['/rest', '/api', '/jeecg-boot', '/lbhd'];
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // zod without its eval probe, which the server's CSP reports (see src/platform/zodJitless.ts).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/platform/zodJitless.ts', import.meta.url)) }],
+  },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
   },
