@@ -11,6 +11,7 @@
  *
  * Alone: `npm run build && node --import tsx bench/firstScreen.ts` (prints the figures).
  */
+import { loadavg } from 'node:os';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/chromium';
 import { startServer } from '../e2e/server';
@@ -32,6 +33,8 @@ export interface FirstScreen {
   loginBytes: number;
   storeListRowsMs: number;
   storeListBytes: number;
+  /** The machine's 1-minute load average when the runs ended: the times include CPU, so a busy machine slows them. */
+  loadAverage: number;
 }
 
 const RUNS = Number(process.env.FIRST_SCREEN_RUNS ?? 5);
@@ -150,6 +153,7 @@ export const measureFirstScreen = async (baseUrl: string): Promise<FirstScreen> 
     loginBytes: median(login.map((r) => r.bytes)),
     storeListRowsMs: median(list.map((r) => r.rows)),
     storeListBytes: median(list.map((r) => r.bytes)),
+    loadAverage: loadavg()[0] ?? 0,
   };
 };
 
