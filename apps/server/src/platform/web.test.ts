@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { SESSION_COOKIE } from '@zb/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
@@ -9,7 +10,7 @@ let web: TestApp;
 let webDist: string;
 
 const SCRIPT = `console.log(${JSON.stringify('总部后台 '.repeat(400))});`;
-const HTML = '<!doctype html><title>总部后台</title>';
+const HTML = '<!doctype html><html><head><title>总部后台</title></head><body></body></html>';
 
 beforeAll(async () => {
   // A build as the web app's precompress step leaves it: .br and .gz beside each large file.
@@ -24,6 +25,9 @@ beforeAll(async () => {
   write('index.html', HTML, true);
   write('assets/index-AbCd1234.js', SCRIPT, true);
   write('assets/tiny-AbCd1234.js', 'export{}', false);
+  mkdirSync(join(webDist, '.vite'));
+  const preload = { shell: ['/assets/ShellFrame-1.js'], pages: { '/storeList': ['/assets/StoreListPage-1.js'] } };
+  writeFileSync(join(webDist, '.vite', 'preload.json'), JSON.stringify(preload));
   web = await createTestApp({ config: { webDist } });
 });
 afterAll(async () => {
@@ -31,8 +35,12 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  web.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+  web.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(cookie ? { cookie } : {}) },
+  });
 
 describe('the built app goes out precompressed', () => {
   it('brotli when the browser takes it, else gzip, else the file as it is; always Vary: Accept-Encoding', async () => {
@@ -67,6 +75,34 @@ describe('the built app goes out precompressed', () => {
       expect(page.headers['cache-control'], path).toBe('no-cache');
       expect(page.headers['content-encoding'], path).toBe('br');
       expect(brotliDecompressSync(page.rawPayload).toString(), path).toBe(HTML);
+    }
+  });
+});
+
+describe("a signed-in browser opening a shell page gets the page's code named in index.html", () => {
+  const LINKS =
+    /<link rel="modulepreload" crossorigin href="\/assets\/ShellFrame-1\.js"><link rel="modulepreload" crossorigin href="\/assets\/StoreListPage-1\.js"><\/head>/;
+
+  it('with a session cookie: modulepreload links for the shell and the page; caches told it varies by cookie', async () => {
+    const res = await get('/storeList?pageNo=2', 'br, gzip', `${SESSION_COOKIE}=abc`);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    expect(res.body).toMatch(LINKS);
+    expect(res.body).toMatch(/<title>总部后台<\/title>/);
+  });
+
+  it('without a session, or on a path that is not a built page, index.html as built', async () => {
+    for (const [path, cookie] of [
+      ['/storeList', undefined],
+      ['/login', `${SESSION_COOKIE}=abc`],
+      ['/no/such/page', `${SESSION_COOKIE}=abc`],
+    ] as const) {
+      const res = await get(path, 'gzip', cookie);
+      expect(res.statusCode, path).toBe(200);
+      expect(gunzipSync(res.rawPayload).toString(), path).toBe(HTML);
+      expect(String(res.headers.vary), path).toMatch(/cookie/i);
     }
   });
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageModules } from '../../shellPreload.ts';
 import { PAGE_LOADERS, WELCOME_LOADER } from './pageLoaders';
 import { loadShellFrame, loadShellRoutes, shellLoadersFor } from './preload';
 
@@ -23,5 +26,14 @@ describe('a tab opening on a shell page loads its code in one wave', () => {
     const early = await PAGE_LOADERS['/storeList']?.();
     const { default: StoreListPage } = await import('../features/stores/StoreListPage');
     expect(early?.default).toBe(StoreListPage);
+  });
+});
+
+describe("the build's preload map (shellPreload.ts) reads every page loader", () => {
+  it('has every path of PAGE_LOADERS, and / and /welcome, each at its module', () => {
+    const file = join(import.meta.dirname, 'pageLoaders.ts');
+    const modules = pageModules(readFileSync(file, 'utf8'), dirname(file));
+    expect([...modules.keys()].sort()).toEqual([...Object.keys(PAGE_LOADERS), '/', '/welcome'].sort());
+    expect(modules.get('/storeList')).toBe(join(import.meta.dirname, '../features/stores/StoreListPage'));
   });
 });
