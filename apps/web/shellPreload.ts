@@ -61,7 +61,7 @@ export const shellPreload = (): Plugin => {
       };
       const chunkOf = (module: string): ChunkLike => {
         const chunk = byModule.get(module.replace(/\.tsx?$/, ''));
-        if (!chunk) this.error(`shellPreload: no chunk for ${module}`);
+        if (!chunk) this.error(`shellPreload: no chunk for ${module.slice(root.length)}`);
         return chunk;
       };
       const entry = new Set<string>();

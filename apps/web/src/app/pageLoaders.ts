@@ -1,10 +1,10 @@
 /**
  * Route path → loader of its page's module. Each later issue adds its pages here, one chunk per
- * page. The loaders are in the entry (so preload.ts can start a page's download as soon as the
- * path is known, beside the shell's instead of after it): a page costs the entry its loader and
- * the list of its chunk's files, about 75 bytes gzip each with 67 pages, never the page itself.
- * bench/bundle.ts keeps /login's initial JS within its budget as pages are added.
+ * page, so the /login bundle never grows with them. The build reads this file for the server's
+ * preload links (apps/web/shellPreload.ts reads each entry as a quoted path, an arrow and a
+ * dynamic import; a comment here must not look like one).
  */
+import { PUBLIC_PATHS } from '@zb/contract/paths';
 import type { ComponentType } from 'react';
 
 export type PageModule = { default: ComponentType };
@@ -79,3 +79,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
 };
+
+/** The loader of the page a shell path shows ('/' redirects to /welcome); none for a path without a built page. */
+export const pageLoaderFor = (path: string): (() => Promise<PageModule>) | undefined =>
+  path === '/' || path === PUBLIC_PATHS.welcome ? WELCOME_LOADER : PAGE_LOADERS[path];
