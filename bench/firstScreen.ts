@@ -47,8 +47,8 @@ const median = (values: number[]): number => {
 };
 
 /**
- * Installed before any page script: records, at the next animation frame after it first appears,
- * when an element matching each watched selector is in the document.
+ * Installed before any page script: records when an element matching each watched selector is
+ * first in the document, and the next animation frame after that (when it is painted).
  */
 const WATCH = `(() => {
   const seen = {};
@@ -56,8 +56,8 @@ const WATCH = `(() => {
   const watched = { card: '[role="tab"]', rows: '.ant-table-tbody tr.ant-table-row' };
   const check = () => {
     for (const [name, selector] of Object.entries(watched)) {
-      if (seen[name] === undefined && seen['pending_' + name] === undefined && document.querySelector(selector)) {
-        seen['pending_' + name] = true;
+      if (seen['found_' + name] === undefined && document.querySelector(selector)) {
+        seen['found_' + name] = performance.now();
         requestAnimationFrame(() => { seen[name] = performance.now(); });
       }
     }
@@ -79,15 +79,20 @@ const throttle = async (page: Page): Promise<{ cdp: CDPSession; bytes: () => num
   return { cdp, bytes: () => bytes };
 };
 
+type Marks = { __firstScreen: Record<string, number> };
+
+/** The frame in which the element showed; its insertion time when no frame came within 2 s (a page in the background). */
 const mark = async (page: Page, name: 'card' | 'rows'): Promise<number> => {
-  await page.waitForFunction(
-    (n) => (window as unknown as { __firstScreen: Record<string, number> }).__firstScreen[n],
-    name,
-    {
-      timeout: 60_000,
-    },
-  );
-  return page.evaluate((n) => (window as unknown as { __firstScreen: Record<string, number> }).__firstScreen[n]!, name);
+  await page.waitForFunction((n) => (window as unknown as Marks).__firstScreen[`found_${n}`], name, {
+    timeout: 60_000,
+  });
+  await page
+    .waitForFunction((n) => (window as unknown as Marks).__firstScreen[n], name, { timeout: 2_000 })
+    .catch(() => {});
+  return page.evaluate((n) => {
+    const seen = (window as unknown as Marks).__firstScreen;
+    return seen[n] ?? (seen[`found_${n}`] as number);
+  }, name);
 };
 
 const fresh = async (newContext: () => Promise<BrowserContext>): Promise<Page> => {
@@ -117,7 +122,10 @@ const measureStoreList = async (page: Page) => {
   await page.waitForURL('**/welcome');
   const net = await throttle(page);
   await page.goto('/storeList', { waitUntil: 'commit' });
-  const rows = await mark(page, 'rows');
+  const rows = await mark(page, 'rows').catch(async (e: Error) => {
+    const shown = (await page.innerText('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`/storeList showed no rows (${e.message}) at ${page.url()}: ${shown}`);
+  });
   await page.waitForLoadState('networkidle');
   return { rows, bytes: net.bytes() };
 };
