@@ -123,7 +123,7 @@ const measureStoreList = async (page: Page) => {
   const net = await throttle(page);
   await page.goto('/storeList', { waitUntil: 'commit' });
   const rows = await mark(page, 'rows').catch(async (e: Error) => {
-    const shown = (await page.innerText('body').catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    const shown = ((await page.textContent('body').catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 300);
     throw new Error(`/storeList showed no rows (${e.message}) at ${page.url()}: ${shown}`);
   });
   await page.waitForLoadState('networkidle');
