@@ -38,6 +38,7 @@ import { guardPlugin } from './platform/guard';
 import { requestLogPlugin } from './platform/requestLog';
 import { routeRegistryPlugin } from './platform/route';
 import { schedulePlugin } from './platform/schedule/plugin';
+import { securityHeadersPlugin } from './platform/securityHeaders';
 import { webPlugin } from './platform/web';
 
 export interface BuildOptions {
@@ -70,6 +71,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   app.decorate('config', config);
   app.decorate('cipher', createCipher(await loadCipherSecret(db, config.secret)));
 
+  await app.register(securityHeadersPlugin);
   await app.register(routeRegistryPlugin);
   await app.register(eventsPlugin);
   await app.register(envelopePlugin);

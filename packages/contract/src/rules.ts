@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   STORE_EMPLOYEE_ACCOUNT_PREFIX,
 } from './constants';
+import { MSG } from './messages';
 import { isCalendarDay } from './time';
 
 /** A day typed or sent as 'YYYY-MM-DD': the format first, then that the day exists. */
@@ -26,20 +27,8 @@ export const rejectReason = z
   .min(1, '请填写驳回原因')
   .max(REJECT_REASON_MAX, `驳回原因最多 ${REJECT_REASON_MAX} 个字符`);
 
-export const MSG = {
-  accountRequired: '请输入账号',
-  accountUsePhone: '请使用手机号登录',
-  accountTooLong: `账号最多 ${LOGIN_ACCOUNT_MAX_LENGTH} 个字符`,
-  passwordRequired: '请输入密码',
-  passwordTooLong: `密码最多 ${LOGIN_PASSWORD_MAX_LENGTH} 个字符`,
-  oldPasswordRequired: '请输入原密码',
-  newPasswordRequired: '请输入新密码',
-  confirmPasswordRequired: '请再次输入新密码',
-  passwordLength: `长度在 ${PASSWORD_MIN_LENGTH} 到 ${PASSWORD_MAX_LENGTH} 个字符`,
-  passwordCharset: '只能输入数字和大小写字母',
-  confirmModify: '确认修改？',
-  confirmClose: '确认关闭？',
-} as const;
+/** Re-exported so callers of the rules keep one import; the strings live in messages.ts. */
+export { MSG };
 
 export const isStoreEmployeeAccount = (account: string): boolean =>
   account.trim().toUpperCase().startsWith(STORE_EMPLOYEE_ACCOUNT_PREFIX);

@@ -1,11 +1,20 @@
 /**
  * Serves the built web app: a file when the path names one, else index.html so the SPA routes
  * (and shows /404 itself). API paths that match no route answer the NOT_FOUND envelope.
+ * Files go out precompressed: the build writes .br and .gz beside each text file, and the answer
+ * is brotli, else gzip, else the file as it is, by the request's Accept-Encoding (with
+ * `Vary: Accept-Encoding`). Hashed files under /assets are cached for a year as immutable;
+ * index.html is revalidated on every visit, so a new build is picked up at once.
+ *
+ * A browser with a session that opens a shell page gets index.html with <link rel="modulepreload">
+ * for the shell's and that page's code (the build's .vite/preload.json), so it fetches them beside
+ * the entry rather than after the entry has run; any other visitor gets index.html as built.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC } from '@zb/contract/api/endpoint';
+import { SESSION_COOKIE } from '@zb/contract/constants';
 import fp from 'fastify-plugin';
 import { pathOnly } from './audit';
 import { isApiPath, notFound } from './envelope';
@@ -18,11 +27,31 @@ const isFile = (path: string): boolean => {
   }
 };
 
+interface PreloadMap {
+  shell: string[];
+  pages: Record<string, string[]>;
+}
+
+/** Shell path → index.html with that page's modulepreload links; empty without the build's map. */
+const preloadedPages = (root: string): Map<string, string> => {
+  const pages = new Map<string, string>();
+  const mapFile = join(root, '.vite', 'preload.json');
+  if (!existsSync(mapFile)) return pages;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as PreloadMap;
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  for (const [path, files] of Object.entries(map.pages)) {
+    const links = [...map.shell, ...files].map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+    pages.set(path, html.replace('</head>', `${links}</head>`));
+  }
+  return pages;
+};
+
 export const webPlugin = fp(
   async (app) => {
     const root = app.config.webDist;
     const hasWeb = existsSync(join(root, 'index.html'));
-    if (hasWeb) await app.register(fastifyStatic, { root, serve: false });
+    if (hasWeb) await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
+    const preloaded = hasWeb ? preloadedPages(root) : new Map<string, string>();
 
     app.get('/*', { config: { access: PUBLIC, accountVersion: false } }, async (req, reply) => {
       const path = pathOnly(req.url);
@@ -34,11 +63,15 @@ export const webPlugin = fp(
         rel = '';
       }
       const inside = !rel.split(sep).includes('..');
-      if (rel && inside && isFile(join(root, rel))) {
-        const hashed = rel.startsWith(`assets${sep}`);
-        return reply.sendFile(rel, hashed ? { maxAge: '365d', immutable: true } : { maxAge: 0 });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      const file = rel && inside && isFile(join(root, rel)) ? rel : 'index.html';
+      if (file.startsWith(`assets${sep}`)) return reply.sendFile(file, { maxAge: '365d', immutable: true });
+      reply.header('cache-control', 'no-cache');
+      if (file !== 'index.html' || preloaded.size === 0) return reply.sendFile(file, { cacheControl: false });
+      // The page answers differently with and without a session: caches must tell them apart.
+      reply.header('vary', 'cookie');
+      const withPreload = req.cookies[SESSION_COOKIE] ? preloaded.get(path) : undefined;
+      if (withPreload) return reply.type('text/html; charset=utf-8').send(withPreload);
+      return reply.sendFile(file, { cacheControl: false });
     });
   },
   { name: 'web', dependencies: ['envelope'] },

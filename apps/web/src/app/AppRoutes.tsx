@@ -6,12 +6,13 @@ import { PUBLIC_PATHS } from '@zb/contract/paths';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RootLayout } from './guards';
+import { loadShellRoutes } from './preload';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const XxbLoginPage = lazy(() => import('../features/auth/XxbLoginPage'));
 const ReloginPage = lazy(() => import('../features/auth/ReloginPage'));
 const NotFoundPage = lazy(() => import('../features/auth/NotFoundPage'));
-const ShellRoutes = lazy(() => import('./ShellRoutes'));
+const ShellRoutes = lazy(loadShellRoutes);
 
 export function AppRoutes() {
   return (

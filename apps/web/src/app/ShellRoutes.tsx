@@ -7,9 +7,10 @@ import { ROUTES } from '@zb/contract/routes';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AllowedPage, RouteGate, ShellGate } from './guards';
+import { WELCOME_LOADER } from './pageLoaders';
 import { pageFor } from './pages';
 
-const WelcomePage = lazy(() => import('../features/auth/WelcomePage'));
+const WelcomePage = lazy(WELCOME_LOADER);
 
 function ContractPage({ path }: { path: string }) {
   const Page = pageFor(path);

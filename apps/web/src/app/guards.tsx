@@ -8,8 +8,9 @@ import { notify } from '../platform/alerts';
 import { useMenuContext } from '../platform/permissions';
 import { lastAllowedPath, rememberAllowedPath, sessionEnded, useSessionUser } from '../platform/session';
 import { hasNoPages, loginTarget, NO_ACCESS_TEXT, routeAccess } from './access';
+import { loadShellFrame } from './preload';
 
-const ShellFrame = lazy(() => import('./ShellFrame'));
+const ShellFrame = lazy(loadShellFrame);
 
 export function PageFallback() {
   return (

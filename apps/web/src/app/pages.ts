@@ -1,79 +1,9 @@
 /**
- * The page registry: route path → lazily loaded page module. A path without an entry shows
- * NotBuilt (本页尚未建成). Each later issue adds its pages here, one React.lazy chunk per page,
- * so the /login bundle never grows with them. The paths themselves come from the contract.
+ * The page registry: route path → lazily loaded page (the loaders are in pageLoaders.ts). A
+ * path without an entry shows NotBuilt (本页尚未建成). The paths themselves come from the contract.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-
-type PageModule = { default: ComponentType };
-
-/** Pages built so far, by contract route path. */
-const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
-  '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
-  '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
-  '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
-  '/activityDetail': () => import('../features/marketing/ActivityDetailPage'),
-  '/activityList': () => import('../features/marketing/ActivityListPage'),
-  '/apiLog': () => import('../features/logs/ApiLogPage'),
-  '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
-  '/basicProps': () => import('../features/master/BasicPropsPage'),
-  '/operationLog': () => import('../features/logs/OperationLogPage'),
-  '/schedule': () => import('../features/schedule/SchedulePage'),
-  '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
-  '/systemLog': () => import('../features/logs/SystemLogPage'),
-  '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
-  '/productOnlineRateConfig': () => import('../features/productOnlineRate/ProductOnlineRateConfigPage'),
-  '/resourceList': () => import('../features/resources/ResourceListPage'),
-  '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),
-  '/hierarchicalArchitecture': () => import('../features/hierarchy/HierarchicalArchitecturePage'),
-  '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
-  '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
-  '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
-  '/memberList': () => import('../features/members/MemberListPage'),
-  '/personalAccount': () => import('../features/members/PersonalAccountPage'),
-  '/productList': () => import('../features/goods/ProductListPage'),
-  '/productDetail': () => import('../features/goods/ProductDetailPage'),
-  '/productSort': () => import('../features/goods/ProductSortPage'),
-  '/projectList': () => import('../features/goods/ProjectListPage'),
-  '/projectDetail': () => import('../features/goods/ProjectDetailPage'),
-  '/couponList': () => import('../features/goods/CouponListPage'),
-  '/couponDetail': () => import('../features/goods/CouponDetailPage'),
-  '/projectConstraints': () => import('../features/goods/ProjectConstraintsPage'),
-  '/projectConstraintsDetail': () => import('../features/goods/ProjectConstraintsDetailPage'),
-  '/advanceVerification': () => import('../features/goods/AdvanceVerificationPage'),
-  '/crossLevelDrawConfig': () => import('../features/goods/CrossLevelDrawConfigPage'),
-  '/openCommodityRelation': () => import('../features/goods/OpenCommodityRelationPage'),
-  '/XCXConfig': () => import('../features/goods/XCXConfigPage'),
-  '/projectLabelSetList': () => import('../features/goods/ProjectLabelSetListPage'),
-  '/packageList': () => import('../features/goods/PackageListPage'),
-  '/packageDetail': () => import('../features/goods/PackageDetailPage'),
-  '/productPackageList': () => import('../features/goods/ProductPackageListPage'),
-  '/productPackageDetail': () => import('../features/goods/ProductPackageDetailPage'),
-  '/associatedList': () => import('../features/goods/AssociatedListPage'),
-  '/associatedDetail': () => import('../features/goods/AssociatedDetailPage'),
-  '/associatedProjectList': () => import('../features/goods/AssociatedProjectListPage'),
-  '/associatedProjectDetail': () => import('../features/goods/AssociatedProjectDetailPage'),
-  '/minorHealingProjectList': () => import('../features/goods/MinorHealingProjectListPage'),
-  '/storeList': () => import('../features/stores/StoreListPage'),
-  '/storeDetail': () => import('../features/stores/StoreDetailPage'),
-  '/bookProdLst': () => import('../features/storeOrders/BookProdLstPage'),
-  '/bookProdDetail': () => import('../features/storeOrders/BookProdDetailPage'),
-  '/bookProdLstNew': () => import('../features/storeOrders/BookProdLstNewPage'),
-  '/bookProdDetailNew': () => import('../features/storeOrders/BookProdDetailNewPage'),
-  '/bookProdPayDetail': () => import('../features/storeOrders/BookProdPayDetailPage'),
-  '/aestheticProductDetail': () => import('../features/storeOrders/AestheticProductDetailPage'),
-  '/materialBookProdLstNew': () => import('../features/storeOrders/MaterialBookProdLstNewPage'),
-  '/materialBookProdDetail': () => import('../features/storeOrders/MaterialBookProdDetailPage'),
-  '/orderConfiguration': () => import('../features/storeOrders/OrderConfigurationPage'),
-  '/barCodeDatabase': () => import('../features/storesMore/BarCodeDatabasePage'),
-  '/memberReceiveAudit': () => import('../features/storesMore/MemberReceiveAuditPage'),
-  '/posList': () => import('../features/storesMore/PosListPage'),
-  '/swiftpassStore': () => import('../features/storesMore/SwiftpassStorePage'),
-  '/staffManager': () => import('../features/staff/StaffManagerPage'),
-  '/staffDetail': () => import('../features/staff/StaffDetailPage'),
-  '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
-  '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
-};
+import { PAGE_LOADERS } from './pageLoaders';
 
 /** Lazy too, so its antd Empty stays out of the /login bundle. */
 const NotBuilt = lazy(() => import('../platform/NotBuilt'));

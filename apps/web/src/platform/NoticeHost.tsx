@@ -1,18 +1,18 @@
-/** Renders notices of alerts.ts with antd's notification (inside antd <App>, so it follows the theme). */
-import { App } from 'antd';
+/** Renders notices of alerts.ts with antd's notification (its holder sits inside ConfigProvider, so it follows the theme). */
+import { notification } from 'antd';
 import { useEffect } from 'react';
-import { subscribeNotices } from './alerts';
+import { NOTICE_PLACEMENT, subscribeNotices } from './alerts';
 
 const DURATION_S = 3;
 
 export function NoticeHost() {
-  const { notification } = App.useApp();
+  const [api, holder] = notification.useNotification(NOTICE_PLACEMENT);
   useEffect(
     () =>
       subscribeNotices((n) => {
-        notification[n.kind]({ title: n.title, description: n.text, key: n.key, duration: DURATION_S });
+        api[n.kind]({ title: n.title, description: n.text, key: n.key, duration: DURATION_S });
       }),
-    [notification],
+    [api],
   );
-  return null;
+  return holder;
 }

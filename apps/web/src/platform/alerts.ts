@@ -4,9 +4,16 @@
  * are the green, self-closing 成功 messages and other non-blocking hints (NoticeHost renders
  * them). Both can be raised from anywhere, including the http client outside React.
  */
-import { MSG } from '@zb/contract/rules';
+import { MSG } from '@zb/contract/messages';
 
 export type AlertKind = 'error' | 'warning' | 'success';
+
+/**
+ * Notices open at the top centre, over the page title, and at most three at once: at the top
+ * right they covered the action buttons of detail cards (审核, 发货, 收货) for seconds after
+ * each step.
+ */
+export const NOTICE_PLACEMENT = { placement: 'top', maxCount: 3 } as const;
 
 /** Titles of SPEC §8: error 警告, warning 提示, success 成功. */
 export const ALERT_TITLES: Record<AlertKind, string> = { error: '警告', warning: '提示', success: '成功' };

@@ -27,8 +27,10 @@ export function PageHeader() {
     <div style={{ marginBottom: 16 }}>
       <nav data-testid="breadcrumb" aria-label="面包屑">
         <Breadcrumb
-          items={crumbs.map((c) => ({
-            key: `${c.path ?? ''}:${c.title}`,
+          items={crumbs.map((c, i) => ({
+            // By position: a page may be named like its group (审批中心 in 审批中心), so a key
+            // made of titles repeats; the trail is rebuilt on each render, its order is its identity.
+            key: i,
             title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
           }))}
         />

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { AppRoutes } from '../app/AppRoutes';
 import { NavigationBridge } from '../app/NavigationBridge';
 import { Providers } from '../app/Providers';
+import { AntAppContext } from '../platform/AntAppContext';
 
 /** Lazy pages load through Vite's transform the first time, which can take a while in jsdom. */
 export const SLOW = { timeout: 8000 };
@@ -31,5 +32,10 @@ export const renderApp = (path: string) => {
   return { ...view, path: () => at.current, waitForPath };
 };
 
-/** Renders one component inside the app's providers (antd locale, alert host), without the router. */
-export const renderInProviders = (ui: ReactNode) => render(<Providers>{ui}</Providers>);
+/** Renders one component inside the app's providers (antd locale, alert host) and the shell's antd <App> context, without the router. */
+export const renderInProviders = (ui: ReactNode) =>
+  render(
+    <Providers>
+      <AntAppContext>{ui}</AntAppContext>
+    </Providers>,
+  );

@@ -5,6 +5,10 @@ import { resetAlerts } from '../platform/alerts';
 import { setNavigator } from '../platform/navigation';
 import { clearSession } from '../platform/session';
 
+// The alert and notice hosts load lazily in the app; here they are ready before the first test,
+// so a test's first alert shows as fast as its later ones.
+await import('../platform/Hosts');
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

@@ -1,0 +1,85 @@
+/**
+ * Route path → loader of its page's module. Each later issue adds its pages here, one chunk per
+ * page, so the /login bundle never grows with them. The build reads this file for the server's
+ * preload links (apps/web/shellPreload.ts reads each entry as a quoted path, an arrow and a
+ * dynamic import; a comment here must not look like one).
+ */
+import { PUBLIC_PATHS } from '@zb/contract/paths';
+import type { ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+
+/** /welcome, the shell's own first page (not a contract route). */
+export const WELCOME_LOADER = (): Promise<PageModule> => import('../features/auth/WelcomePage');
+
+/** Pages built so far, by contract route path. */
+export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
+  '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
+  '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
+  '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
+  '/activityDetail': () => import('../features/marketing/ActivityDetailPage'),
+  '/activityList': () => import('../features/marketing/ActivityListPage'),
+  '/apiLog': () => import('../features/logs/ApiLogPage'),
+  '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
+  '/basicProps': () => import('../features/master/BasicPropsPage'),
+  '/operationLog': () => import('../features/logs/OperationLogPage'),
+  '/schedule': () => import('../features/schedule/SchedulePage'),
+  '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
+  '/systemLog': () => import('../features/logs/SystemLogPage'),
+  '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
+  '/productOnlineRateConfig': () => import('../features/productOnlineRate/ProductOnlineRateConfigPage'),
+  '/resourceList': () => import('../features/resources/ResourceListPage'),
+  '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),
+  '/hierarchicalArchitecture': () => import('../features/hierarchy/HierarchicalArchitecturePage'),
+  '/hierarchicalRoles': () => import('../features/hierarchy/HierarchicalRolesPage'),
+  '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
+  '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
+  '/memberList': () => import('../features/members/MemberListPage'),
+  '/personalAccount': () => import('../features/members/PersonalAccountPage'),
+  '/productList': () => import('../features/goods/ProductListPage'),
+  '/productDetail': () => import('../features/goods/ProductDetailPage'),
+  '/productSort': () => import('../features/goods/ProductSortPage'),
+  '/projectList': () => import('../features/goods/ProjectListPage'),
+  '/projectDetail': () => import('../features/goods/ProjectDetailPage'),
+  '/couponList': () => import('../features/goods/CouponListPage'),
+  '/couponDetail': () => import('../features/goods/CouponDetailPage'),
+  '/projectConstraints': () => import('../features/goods/ProjectConstraintsPage'),
+  '/projectConstraintsDetail': () => import('../features/goods/ProjectConstraintsDetailPage'),
+  '/advanceVerification': () => import('../features/goods/AdvanceVerificationPage'),
+  '/crossLevelDrawConfig': () => import('../features/goods/CrossLevelDrawConfigPage'),
+  '/openCommodityRelation': () => import('../features/goods/OpenCommodityRelationPage'),
+  '/XCXConfig': () => import('../features/goods/XCXConfigPage'),
+  '/projectLabelSetList': () => import('../features/goods/ProjectLabelSetListPage'),
+  '/packageList': () => import('../features/goods/PackageListPage'),
+  '/packageDetail': () => import('../features/goods/PackageDetailPage'),
+  '/productPackageList': () => import('../features/goods/ProductPackageListPage'),
+  '/productPackageDetail': () => import('../features/goods/ProductPackageDetailPage'),
+  '/associatedList': () => import('../features/goods/AssociatedListPage'),
+  '/associatedDetail': () => import('../features/goods/AssociatedDetailPage'),
+  '/associatedProjectList': () => import('../features/goods/AssociatedProjectListPage'),
+  '/associatedProjectDetail': () => import('../features/goods/AssociatedProjectDetailPage'),
+  '/minorHealingProjectList': () => import('../features/goods/MinorHealingProjectListPage'),
+  '/storeList': () => import('../features/stores/StoreListPage'),
+  '/storeDetail': () => import('../features/stores/StoreDetailPage'),
+  '/bookProdLst': () => import('../features/storeOrders/BookProdLstPage'),
+  '/bookProdDetail': () => import('../features/storeOrders/BookProdDetailPage'),
+  '/bookProdLstNew': () => import('../features/storeOrders/BookProdLstNewPage'),
+  '/bookProdDetailNew': () => import('../features/storeOrders/BookProdDetailNewPage'),
+  '/bookProdPayDetail': () => import('../features/storeOrders/BookProdPayDetailPage'),
+  '/aestheticProductDetail': () => import('../features/storeOrders/AestheticProductDetailPage'),
+  '/materialBookProdLstNew': () => import('../features/storeOrders/MaterialBookProdLstNewPage'),
+  '/materialBookProdDetail': () => import('../features/storeOrders/MaterialBookProdDetailPage'),
+  '/orderConfiguration': () => import('../features/storeOrders/OrderConfigurationPage'),
+  '/barCodeDatabase': () => import('../features/storesMore/BarCodeDatabasePage'),
+  '/memberReceiveAudit': () => import('../features/storesMore/MemberReceiveAuditPage'),
+  '/posList': () => import('../features/storesMore/PosListPage'),
+  '/swiftpassStore': () => import('../features/storesMore/SwiftpassStorePage'),
+  '/staffManager': () => import('../features/staff/StaffManagerPage'),
+  '/staffDetail': () => import('../features/staff/StaffDetailPage'),
+  '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
+  '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
+};
+
+/** The loader of the page a shell path shows ('/' redirects to /welcome); none for a path without a built page. */
+export const pageLoaderFor = (path: string): (() => Promise<PageModule>) | undefined =>
+  path === '/' || path === PUBLIC_PATHS.welcome ? WELCOME_LOADER : PAGE_LOADERS[path];
