@@ -131,6 +131,8 @@ describe('malformed requests answer an envelope, never a 500', () => {
     const res = await fetch(`http://127.0.0.1:${port}/rest/shop/list?name=${'x'.repeat(17 * 1024)}`);
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await res.json()).toEqual({
       errcode: ERR.PARAM_INVALID,
       errmsg: '请求头或查询字符串过长（合计不能超过 16 KB）',

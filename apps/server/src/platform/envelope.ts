@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { BizError, httpStatusOf } from './errors';
 import { requestEvent } from './events/plugin';
+import { SECURITY_HEADERS } from './securityHeaders';
 
 // Messages of zod's own checks (types, numbers…) in Chinese; the contract's rules carry their own.
 z.config(z.locales.zhCN());
@@ -57,8 +58,12 @@ export const clientErrorHandler = (err: Error & { code?: string }, socket: Socke
   }
   const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, '请求格式错误'];
   const body = JSON.stringify(fail(ERR.PARAM_INVALID, message));
+  // Written on the socket, past every hook: the security headers go on it by hand.
+  const headers = Object.entries(SECURITY_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${headers}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
