@@ -49,10 +49,17 @@ const readCodes = async (db: Db, roleIds: readonly number[]): Promise<Map<number
   return out;
 };
 
-/** Resource codes held by each of the roles (groups, pages and buttons). */
-export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
+/**
+ * Resource codes held by each of the roles (groups, pages and buttons). The permissions version
+ * is read here unless the caller has just read it (the guard reads it with the session's).
+ */
+export const codesOfRoles = async (
+  db: Db,
+  roleIds: readonly number[],
+  versionNow?: string,
+): Promise<Map<number, string[]>> => {
   if (roleIds.length === 0) return new Map();
-  const version = await permissionsVersion(db);
+  const version = versionNow ?? (await permissionsVersion(db));
   let cache = kept.get(db);
   if (!cache) {
     cache = new Map();
@@ -65,5 +72,5 @@ export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<
   return new Map(roleIds.map((id) => [id, cache.get(id)?.codes ?? []]));
 };
 
-export const codesOfRole = async (db: Db, roleId: number): Promise<Set<string>> =>
-  new Set((await codesOfRoles(db, [roleId])).get(roleId));
+export const codesOfRole = async (db: Db, roleId: number, versionNow?: string): Promise<Set<string>> =>
+  new Set((await codesOfRoles(db, [roleId], versionNow)).get(roleId));
