@@ -42,3 +42,16 @@ CREATE TRIGGER hier_bumps_auth AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "
 --> statement-breakpoint
 CREATE TRIGGER hier_content_bumps_auth AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "hier_content"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version();
+--> statement-breakpoint
+-- Each new auth or permissions version is also announced: an instance whose database notifies it
+-- before the writing call returns (embedded PGlite) counts them instead of reading them per call.
+CREATE OR REPLACE FUNCTION notify_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('zb_auth', NEW."key");
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER app_setting_notifies_auth AFTER UPDATE ON "app_setting" FOR EACH ROW
+  WHEN (NEW."key" IN ('auth_version', 'permissions_version'))
+  EXECUTE FUNCTION notify_auth_change();

@@ -10,7 +10,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { resource, roleResource } from '../modules/resources/schema';
-import { appSetting } from './schema';
+import { PERMISSIONS_VERSION, readVersions } from './authVersion';
+
+export { PERMISSIONS_VERSION };
 
 /** Groups first, then pages, then buttons; each in menu order (an administrator's, else the route table's). */
 export const menuOrder = [
@@ -18,8 +20,6 @@ export const menuOrder = [
   asc(sql`coalesce(${resource.menuSort}, ${resource.sort})`),
   asc(resource.id),
 ];
-
-export const PERMISSIONS_VERSION = 'permissions_version';
 
 interface Kept {
   version: string;
@@ -29,13 +29,7 @@ interface Kept {
 /** Per database handle (tests run many databases in one process), per role id. */
 const kept = new WeakMap<Db, Map<number, Kept>>();
 
-const permissionsVersion = async (db: Db): Promise<string> => {
-  const [row] = await db
-    .select({ value: appSetting.value })
-    .from(appSetting)
-    .where(eq(appSetting.key, PERMISSIONS_VERSION));
-  return row?.value ?? '0';
-};
+const permissionsVersion = async (db: Db): Promise<string> => (await readVersions(db)).permissions;
 
 const readCodes = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
   const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));

@@ -3,27 +3,26 @@
  * browser holds a random 32-byte token in an HttpOnly cookie; the table holds its sha256.
  *
  * Every signed-in call looks its session up (`lookupSession`). Each instance keeps what it
- * looked up, together with the auth version it was read at: a trigger (migration 0026) sets a
- * new version in the same transaction as any write a lookup depends on (logout, revocation,
- * password change, lockout, account disable, a role given or taken, the hierarchy), so one
- * cheap read per call — which also answers the permissions version the role codes are kept at —
- * tells whether what is kept still holds, on every instance, from the commit on.
+ * looked up, together with the auth version it was read at (platform/authVersion.ts): triggers
+ * (migration 0026) set a new version in the same transaction as any write a lookup depends on
+ * (logout, revocation, password change, a failed sign-in or lockout, account disable, a role
+ * given or taken, the hierarchy), so one cheap read per call on PostgreSQL — which also answers
+ * the permissions version the role codes are kept at — and none on PGlite tells whether what is
+ * kept still holds, on every instance, from the commit on.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@zb/contract/constants';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { userAccount } from '../modules/auth/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
-import { PERMISSIONS_VERSION } from './roleCodes';
-import { appSetting, session } from './schema';
+import { authVersionColumn, readVersions, type Versions } from './authVersion';
+import { session } from './schema';
 
 const TOUCH_EVERY_MS = 60_000;
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
 const MAX_MS = SESSION_MAX_HOURS * 3_600_000;
-/** The app_setting key migration 0026's triggers give a new value on every auth-relevant write. */
-export const AUTH_VERSION = 'auth_version';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -64,10 +63,6 @@ export const setSessionRole = async (db: Db, sessionId: string, userRoleId: numb
   await db.update(session).set({ userRoleId }).where(eq(session.id, sessionId));
 };
 
-const authVersionOfNow = sql<
-  string | null
->`(select ${appSetting.value} from ${appSetting} where ${appSetting.key} = ${AUTH_VERSION})`;
-
 /**
  * The session, its user and its role with the role's hierarchy content: one query. The role is
  * the one the calling tab acts in (TAB_ROLE_HEADER) when given, else the session's last choice;
@@ -101,7 +96,7 @@ export const findSession = async (db: Db, sessionId: string, tabUserRoleId: numb
       regionId: hierContent.regionId,
       storeId: hierContent.storeId,
       // Read in the same statement (one snapshot), so the row is kept under the version it is of.
-      authVersion: authVersionOfNow,
+      authVersion: authVersionColumn,
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))
@@ -127,20 +122,6 @@ const needsTouch = (row: Pick<SessionRow, 'lastSeenAt'>, now: Date): boolean =>
 export const touchSession = async (db: Db, row: Pick<SessionRow, 'id' | 'lastSeenAt'>, now: Date): Promise<void> => {
   if (!needsTouch(row, now)) return;
   await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, row.id));
-};
-
-/** The versions every signed-in call checks what it keeps against: one statement. */
-export interface Versions {
-  auth: string | null;
-  permissions: string;
-}
-
-export const readVersions = async (db: Db): Promise<Versions> => {
-  const [row] = await db
-    .select({ permissions: appSetting.value, auth: authVersionOfNow })
-    .from(appSetting)
-    .where(eq(appSetting.key, PERMISSIONS_VERSION));
-  return { auth: row?.auth ?? null, permissions: row?.permissions ?? '0' };
 };
 
 interface Kept {
@@ -171,10 +152,13 @@ export const lookupSession = async (
   const hit = versions.auth !== null && cache?.version === versions.auth ? cache.rows.get(key) : undefined;
   if (hit && !needsTouch(hit, now)) return { row: hit, versions };
   const row = await findSession(db, sessionId, tabUserRoleId);
-  if (!row || row.authVersion === null) return { row, versions };
+  // Read from the database, the version is the row's own (one snapshot); counted here, the one
+  // of before the read (a notification heard meanwhile leaves the row kept under a past count).
+  const version = versions.local ? versions.auth : row?.authVersion;
+  if (!row || !version) return { row, versions };
   let into = kept.get(db);
-  if (!into || into.version !== row.authVersion || into.rows.size >= KEEP_MAX) {
-    into = { version: row.authVersion, rows: new Map() };
+  if (!into || into.version !== version || into.rows.size >= KEEP_MAX) {
+    into = { version, rows: new Map() };
     kept.set(db, into);
   }
   // A row due for its touch is kept as read: the next call reads it again, touched.

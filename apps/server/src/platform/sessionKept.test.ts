@@ -18,8 +18,9 @@ import { roleResource } from '../modules/resources/schema';
 import { createRole, createUser, grantRole } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { TestClient } from '../testing/testClient';
+import { AUTH_VERSION } from './authVersion';
 import { appSetting, session } from './schema';
-import { AUTH_VERSION, hashToken } from './session';
+import { hashToken } from './session';
 
 let a: TestApp;
 let b: TestApp;
