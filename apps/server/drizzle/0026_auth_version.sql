@@ -22,7 +22,21 @@ CREATE TRIGGER session_bumps_auth AFTER UPDATE ON "session" FOR EACH ROW
     OR NEW."last_seen_at" < OLD."last_seen_at")
   EXECUTE FUNCTION bump_auth_version();
 --> statement-breakpoint
-CREATE TRIGGER session_delete_bumps_auth AFTER DELETE OR TRUNCATE ON "session"
+-- A delete that removed no session (a logout with an unknown cookie, a purge with nothing to
+-- purge) changes nothing kept.
+CREATE OR REPLACE FUNCTION bump_auth_version_if_any_gone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM gone) THEN
+    UPDATE "app_setting" SET "value" = gen_random_uuid()::text, "updated_at" = now() WHERE "key" = 'auth_version';
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER session_delete_bumps_auth AFTER DELETE ON "session" REFERENCING OLD TABLE AS gone
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version_if_any_gone();
+--> statement-breakpoint
+CREATE TRIGGER session_truncate_bumps_auth AFTER TRUNCATE ON "session"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_auth_version();
 --> statement-breakpoint
 CREATE TRIGGER user_account_bumps_auth AFTER UPDATE OR DELETE OR TRUNCATE ON "user_account"
