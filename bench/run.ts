@@ -5,10 +5,12 @@
  *    paint, and /storeList's rows visible ≤ 1,500 ms, beside Ant Design Pro v6.0.3's figures;
  *  - GET /rest/acct/loginInfo under load (autocannon, 10 connections, 10 s) on the real server
  *    (PGlite, signed in) next to a bare Fastify route returning the same JSON, as a ratio;
+ *  - the signed-in overhead: one answer with and without a session, one call at a time, on
+ *    PGlite and on PostgreSQL (bench/sessionBench.ts);
  *  - an export of 100,000 rows through the download centre: time, and the server's peak resident
  *    memory above what it held before (≤ 200 MB), on PGlite and on PostgreSQL;
  *  - the data generator at the demo (PGlite) and large (PostgreSQL) scales, the store and staff
- *    lists at the large scale (API ≤ 1.5× the raw SQL at p50) and EXPLAIN of every list query
+ *    lists at the large scale (API ≤ 1.5× the raw SQL at p50, and ≤ its SQL + 1.5 ms) and EXPLAIN of every list query
  *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
 import { ANCHOR, type FirstScreen, LINK, measureFirstScreen } from './firstScreen';
 import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT } from './scaleBench';
 import { signIn } from './session';
+import { measureSignedInOverhead, overheadRow, type SignedInOverhead } from './sessionBench';
 
 const KB = 1024;
 const budgets = {
@@ -31,6 +34,7 @@ const budgets = {
   storeListRowsMs: 1500,
   exportRssGrowthMb: 200,
   apiOverRaw: 1.5,
+  apiOverRawMs: 1.5,
 };
 
 const generatorRow = (name: string, db: string, g: GenerateReport) =>
@@ -78,14 +82,17 @@ const main = async () => {
 
   const pglite = await measureLoginInfo({});
   const exportPglite = await measureExport(null);
+  const overheadPglite = await measureSignedInOverhead(null);
   const pg = await startPgServer();
   let postgresRun: Awaited<ReturnType<typeof measureLoginInfo>>;
+  let overheadPostgres: SignedInOverhead;
   let exportPostgres: ExportResult;
   let scale: ScaleResult;
   const demo = await measureDemoScale();
   try {
     postgresRun = await measureLoginInfo({ DATABASE_URL: pg.url });
     exportPostgres = await measureExport(pg.url);
+    overheadPostgres = await measureSignedInOverhead(pg.url);
     scale = await measureScale(pg.url);
   } finally {
     pg.stop();
@@ -167,6 +174,8 @@ const main = async () => {
       'recorded',
       true,
     ],
+    overheadRow('PGlite', overheadPglite),
+    overheadRow('PostgreSQL 15', overheadPostgres),
     exportRow('PGlite', exportPglite),
     exportRow('PostgreSQL 15', exportPostgres),
     generatorRow('demo', 'PGlite', demo),
@@ -186,6 +195,15 @@ const main = async () => {
           l.apiP50 <= budgets.apiOverRaw * l.rawP50,
         ] as const,
     ),
+    ...scale.lists.map(
+      (l) =>
+        [
+          `${l.name} (large, PostgreSQL): signed-in API p50 over its raw SQL p50`,
+          `+${(l.apiP50 - l.rawP50).toFixed(2)} ms`,
+          `≤ +${budgets.apiOverRawMs} ms`,
+          l.apiP50 - l.rawP50 <= budgets.apiOverRawMs,
+        ] as const,
+    ),
     [
       `EXPLAIN of every list query at the large scale (${scale.explained} statements): sequential scans of tables over ${SEQ_SCAN_LIMIT.toLocaleString('en')} rows`,
       scale.seqScans.length ? scale.seqScans.join('; ') : 'none',
@@ -198,7 +216,7 @@ const main = async () => {
     '|---|---|---|---|',
     ...rows.map(([m, r, b, ok]) => `| ${m} | ${r} | ${b} | ${ok ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (first screen: bench/firstScreen.ts, median of ${screen.runs} runs, each in a fresh Chromium context throttled over CDP to ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s each way and ${LINK.latency} ms, cache disabled, times from the navigation's start, machine load average ${screen.loadAverage.toFixed(1)} at the end of the runs, the anchor's figures as measured in issue 12; autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; data generator from an empty database with the default seed; lists at the large scale: 100 requests one at a time after 20 warm-up ones over one kept-alive node:http connection, signed in as admin, against the same statements captured from the engine and replayed prepared and side by side on postgres-js; machine: ${process.arch}, Node ${process.version}).`;
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (first screen: bench/firstScreen.ts, median of ${screen.runs} runs, each in a fresh Chromium context throttled over CDP to ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s each way and ${LINK.latency} ms, cache disabled, times from the navigation's start, machine load average ${screen.loadAverage.toFixed(1)} at the end of the runs, the anchor's figures as measured in issue 12; autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; data generator from an empty database with the default seed; lists at the large scale: 100 requests one at a time after 20 warm-up ones over one kept-alive node:http connection, signed in as admin, against the same statements captured from the engine and replayed prepared and side by side on postgres-js; signed-in overhead: a server in the bench's process on a new demo database, one fixed answer from a route needing no session, one needing a session (admin) and one needing /storeList's codes (13800000001 in 总部运营, its tab header), 5 turns of 100 calls each after 20 warm-up ones, one at a time over one kept-alive connection, the median of the turns' p50; machine: ${process.arch}, Node ${process.version}).`;
   const file = join(repoRoot, 'BENCHMARKS.md');
   const doc = readFileSync(file, 'utf8');
   const next = doc.replace(

@@ -149,7 +149,7 @@ export const explainAll = async (client: postgres.Sql, regionScope: DataScope) =
  * about 0.5–0.8 ms of the client's own time on each request (measured here), which would be
  * counted as the API's; node:http is the lighter client, as autocannon is for the load figures.
  */
-const keptAliveGet = (base: string, headers: Record<string, string>) => {
+export const keptAliveGet = (base: string, headers: Record<string, string>) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return (path: string) =>
     new Promise<string>((resolve, reject) => {
@@ -168,7 +168,7 @@ const keptAliveGet = (base: string, headers: Record<string, string>) => {
 };
 
 /** p50 of `check`ed GETs of a path, one request at a time after 20 warm-up ones. */
-const getP50 = async (get: (path: string) => Promise<string>, path: string, check: (body: string) => void) => {
+export const getP50 = async (get: (path: string) => Promise<string>, path: string, check: (body: string) => void) => {
   const times: number[] = [];
   for (let i = 0; i < RUNS + 20; i++) {
     const t0 = performance.now();

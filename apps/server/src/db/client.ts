@@ -42,10 +42,23 @@ const counting = (rows: Rows, seen: { n: number }): AsyncIterable<Record<string,
   },
 });
 
+/** Subscribes to a NOTIFY channel; resolves once listening. */
+export type Listen = (channel: string, onNotify: () => void) => Promise<unknown>;
+
+const listeners = new WeakMap<Db, Listen>();
+
+/**
+ * How to hear a database's notifications where one reaches this process before the writing call
+ * returns: embedded PGlite (one process; its listeners run as the commit's answer is read).
+ * None for PostgreSQL, whose notifications reach another instance only some time after.
+ */
+export const listenerOf = (db: Db): Listen | undefined => listeners.get(db);
+
 /** A handle over an open PGlite instance. */
 export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
   await client.waitReady;
   const db = drizzlePglite({ client });
+  listeners.set(db, (channel, onNotify) => client.listen(channel, () => onNotify()));
   return {
     db,
     driver: 'pglite',

@@ -43,9 +43,17 @@ export const pathOnly = (url: string): string => {
 
 type ApiLogRow = typeof apiLog.$inferInsert;
 
-/** Batches API-log rows and writes them off the request path; close() waits for the last batch. */
+/**
+ * Batches API-log rows and writes them off the request path: at most every FLUSH_MS, or at once
+ * when BATCH rows wait. One statement per batch, not one per call: on the embedded database a
+ * statement holds the only connection, so a write per call would delay the next call.
+ * flush() writes what waits now; the app's close flushes.
+ */
 export class ApiLogWriter {
+  static readonly FLUSH_MS = 200;
+  static readonly BATCH = 500;
   private queue: ApiLogRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(
@@ -55,12 +63,22 @@ export class ApiLogWriter {
 
   push(row: ApiLogRow): void {
     this.queue.push(row);
-    if (!this.flushing) this.flushing = new Promise((resolve) => setImmediate(resolve)).then(() => this.drain());
+    if (this.queue.length >= ApiLogWriter.BATCH) this.start();
+    else if (!this.timer && !this.flushing) {
+      this.timer = setTimeout(() => this.start(), ApiLogWriter.FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  private start(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushing ??= this.drain();
   }
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, 500);
+      const batch = this.queue.splice(0, ApiLogWriter.BATCH);
       try {
         await this.db.insert(apiLog).values(batch);
       } catch (err) {
@@ -72,6 +90,7 @@ export class ApiLogWriter {
 
   /** Resolves once every row pushed so far is written. */
   async flush(): Promise<void> {
+    if (this.queue.length > 0) this.start();
     while (this.flushing) await this.flushing;
   }
 }

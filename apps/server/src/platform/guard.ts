@@ -13,7 +13,7 @@ import type { Auth, ChosenRole } from './context';
 import { BizError } from './errors';
 import { codesOfRole } from './roleCodes';
 import { type DataScope, HQ_SCOPE, scopeOfContent } from './scope';
-import { findSession, hashToken, isExpired, readSessionToken, type SessionRow, touchSession } from './session';
+import { hashToken, isExpired, lookupSession, readSessionToken, type SessionRow, touchSession } from './session';
 
 /** The account-version value of a user, as login answered it. */
 export const accountVersionOf = (user: { loginName: string; createdAt: Date }): string =>
@@ -54,14 +54,20 @@ const chosenRole = (row: SessionRow): ChosenRole | null => {
 /** No role chosen and not an administrator: no data at all. */
 const NO_DATA: DataScope = { level: 'store', storeIds: [] };
 
-const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boolean): Promise<Auth> => {
+/** The caller, and the permissions version of the moment (the role codes are checked at it). */
+interface Authenticated {
+  auth: Auth;
+  permissionsVersion: string;
+}
+
+const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boolean): Promise<Authenticated> => {
   const token = readSessionToken(req);
   if (!token) throw new BizError(ERR.NO_SESSION);
   const tabRole = tabUserRoleId(req.headers[TAB_ROLE_HEADER]);
-  const row = await findSession(db, hashToken(token), tabRole);
+  const now = new Date();
+  const { row, versions } = await lookupSession(db, hashToken(token), tabRole, now);
   if (!row) throw new BizError(ERR.NO_SESSION);
   if (row.revokedAt !== null || !row.user.enabled) throw new BizError(ERR.SESSION_REVOKED);
-  const now = new Date();
   if (isExpired(row, now)) throw new BizError(ERR.SESSION_EXPIRED);
   if (needAccountVersion && !headerMatches(req.headers[ACCOUNT_VERSION_HEADER], accountVersionOf(row.user))) {
     throw new BizError(ERR.ACCOUNT_VERSION_MISMATCH);
@@ -71,10 +77,13 @@ const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boo
   await touchSession(db, row, now);
   const role = chosenRole(row);
   const scope = row.user.isAdmin ? HQ_SCOPE : role ? scopeOfContent(role) : NO_DATA;
-  return { sessionId: row.id, user: row.user, role, scope, codes: null };
+  return {
+    auth: { sessionId: row.id, user: row.user, role, scope, codes: null },
+    permissionsVersion: versions.permissions,
+  };
 };
 
-const authorize = async (db: Db, auth: Auth, access: Access): Promise<Auth> => {
+const authorize = async (db: Db, { auth, permissionsVersion }: Authenticated, access: Access): Promise<Auth> => {
   const { isAdmin } = auth.user;
   switch (access.kind) {
     case 'public':
@@ -89,7 +98,7 @@ const authorize = async (db: Db, auth: Auth, access: Access): Promise<Auth> => {
     case 'codes': {
       if (isAdmin) return auth;
       if (!auth.role) throw new BizError(ERR.ROLE_REQUIRED);
-      const codes = await codesOfRole(db, auth.role.roleId);
+      const codes = await codesOfRole(db, auth.role.roleId, permissionsVersion);
       if (!access.codes.some((c) => codes.has(c))) throw new BizError(ERR.FORBIDDEN);
       return { ...auth, codes };
     }
@@ -103,9 +112,9 @@ export const guardPlugin = fp(
     app.addHook('onRequest', async (req) => {
       const { access, accountVersion: needAccountVersion } = req.routeOptions.config;
       if (!access || access.kind === 'public') return;
-      const auth = await authenticate(app.db, req, needAccountVersion ?? true);
-      req.actorId = auth.user.id;
-      req.auth = await authorize(app.db, auth, access);
+      const authenticated = await authenticate(app.db, req, needAccountVersion ?? true);
+      req.actorId = authenticated.auth.user.id;
+      req.auth = await authorize(app.db, authenticated, access);
     });
   },
   { name: 'guard' },

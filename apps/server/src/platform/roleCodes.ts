@@ -10,7 +10,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { resource, roleResource } from '../modules/resources/schema';
-import { appSetting } from './schema';
+import { PERMISSIONS_VERSION, readVersions } from './authVersion';
+
+export { PERMISSIONS_VERSION };
 
 /** Groups first, then pages, then buttons; each in menu order (an administrator's, else the route table's). */
 export const menuOrder = [
@@ -18,8 +20,6 @@ export const menuOrder = [
   asc(sql`coalesce(${resource.menuSort}, ${resource.sort})`),
   asc(resource.id),
 ];
-
-export const PERMISSIONS_VERSION = 'permissions_version';
 
 interface Kept {
   version: string;
@@ -29,13 +29,7 @@ interface Kept {
 /** Per database handle (tests run many databases in one process), per role id. */
 const kept = new WeakMap<Db, Map<number, Kept>>();
 
-const permissionsVersion = async (db: Db): Promise<string> => {
-  const [row] = await db
-    .select({ value: appSetting.value })
-    .from(appSetting)
-    .where(eq(appSetting.key, PERMISSIONS_VERSION));
-  return row?.value ?? '0';
-};
+const permissionsVersion = async (db: Db): Promise<string> => (await readVersions(db)).permissions;
 
 const readCodes = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
   const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
@@ -49,10 +43,17 @@ const readCodes = async (db: Db, roleIds: readonly number[]): Promise<Map<number
   return out;
 };
 
-/** Resource codes held by each of the roles (groups, pages and buttons). */
-export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> => {
+/**
+ * Resource codes held by each of the roles (groups, pages and buttons). The permissions version
+ * is read here unless the caller has just read it (the guard reads it with the session's).
+ */
+export const codesOfRoles = async (
+  db: Db,
+  roleIds: readonly number[],
+  versionNow?: string,
+): Promise<Map<number, string[]>> => {
   if (roleIds.length === 0) return new Map();
-  const version = await permissionsVersion(db);
+  const version = versionNow ?? (await permissionsVersion(db));
   let cache = kept.get(db);
   if (!cache) {
     cache = new Map();
@@ -65,5 +66,5 @@ export const codesOfRoles = async (db: Db, roleIds: readonly number[]): Promise<
   return new Map(roleIds.map((id) => [id, cache.get(id)?.codes ?? []]));
 };
 
-export const codesOfRole = async (db: Db, roleId: number): Promise<Set<string>> =>
-  new Set((await codesOfRoles(db, [roleId])).get(roleId));
+export const codesOfRole = async (db: Db, roleId: number, versionNow?: string): Promise<Set<string>> =>
+  new Set((await codesOfRoles(db, [roleId], versionNow)).get(roleId));

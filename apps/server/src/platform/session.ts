@@ -1,6 +1,14 @@
 /**
  * Sessions live only in the database, so any number of server instances serve one user. The
  * browser holds a random 32-byte token in an HttpOnly cookie; the table holds its sha256.
+ *
+ * Every signed-in call looks its session up (`lookupSession`). Each instance keeps what it
+ * looked up, together with the auth version it was read at (platform/authVersion.ts): triggers
+ * (migration 0026) set a new version in the same transaction as any write a lookup depends on
+ * (logout, revocation, password change, a failed sign-in or lockout, account disable, a role
+ * given or taken, the hierarchy), so one cheap read per call on PostgreSQL — which also answers
+ * the permissions version the role codes are kept at — and none on PGlite tells whether what is
+ * kept still holds, on every instance, from the commit on.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '@zb/contract/constants';
@@ -9,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
+import { authVersionColumn, readVersions, type Versions } from './authVersion';
 import { session } from './schema';
 
 const TOUCH_EVERY_MS = 60_000;
@@ -86,6 +95,8 @@ export const findSession = async (db: Db, sessionId: string, tabUserRoleId: numb
       contentId: hierContent.id,
       regionId: hierContent.regionId,
       storeId: hierContent.storeId,
+      // Read in the same statement (one snapshot), so the row is kept under the version it is of.
+      authVersion: authVersionColumn,
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))
@@ -104,10 +115,55 @@ export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 export const isExpired = (row: Pick<SessionRow, 'expiresAt' | 'lastSeenAt'>, now: Date): boolean =>
   now.getTime() >= row.expiresAt.getTime() || now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS;
 
+const needsTouch = (row: Pick<SessionRow, 'lastSeenAt'>, now: Date): boolean =>
+  now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+
 /** Records activity at most once a minute, so a busy user costs no extra write per request. */
 export const touchSession = async (db: Db, row: Pick<SessionRow, 'id' | 'lastSeenAt'>, now: Date): Promise<void> => {
-  if (now.getTime() - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+  if (!needsTouch(row, now)) return;
   await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, row.id));
+};
+
+interface Kept {
+  version: string;
+  rows: Map<string, SessionRow>;
+}
+
+/** Looked-up sessions per database handle (tests run many databases in one process). */
+const kept = new WeakMap<Db, Kept>();
+/** A bound on what one instance keeps; past it, it starts again (a lookup costs one query). */
+const KEEP_MAX = 10_000;
+
+/**
+ * The session of a call (as findSession answers it) and the permissions version of the moment.
+ * A kept row answers only while the auth version is the one it was read at and its last
+ * activity is under a minute old: older, it is read again (another instance may have recorded
+ * activity since), so the idle timeout is judged on the database's own record.
+ */
+export const lookupSession = async (
+  db: Db,
+  sessionId: string,
+  tabUserRoleId: number | null,
+  now: Date,
+): Promise<{ row: SessionRow | null; versions: Versions }> => {
+  const versions = await readVersions(db);
+  const key = `${sessionId}/${tabUserRoleId ?? ''}`;
+  const cache = kept.get(db);
+  const hit = versions.auth !== null && cache?.version === versions.auth ? cache.rows.get(key) : undefined;
+  if (hit && !needsTouch(hit, now)) return { row: hit, versions };
+  const row = await findSession(db, sessionId, tabUserRoleId);
+  // Read from the database, the version is the row's own (one snapshot); counted here, the one
+  // of before the read (a notification heard meanwhile leaves the row kept under a past count).
+  const version = versions.local ? versions.auth : row?.authVersion;
+  if (!row || !version) return { row, versions };
+  let into = kept.get(db);
+  if (!into || into.version !== version || into.rows.size >= KEEP_MAX) {
+    into = { version, rows: new Map() };
+    kept.set(db, into);
+  }
+  // A row due for its touch is kept as read: the next call reads it again, touched.
+  into.rows.set(key, row);
+  return { row, versions };
 };
 
 export const readSessionToken = (req: FastifyRequest): string | null => {

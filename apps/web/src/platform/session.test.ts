@@ -10,6 +10,7 @@ import {
   lastAllowedPath,
   reloadSession,
   rememberAllowedPath,
+  SHARED_USER_KEY,
   sessionEnded,
   setLoginResult,
   setSessionUser,
@@ -58,6 +59,74 @@ describe('session store', () => {
     expect(result.current?.nickname).toBe('王五');
     act(() => clearSession());
     expect(result.current).toBeNull();
+  });
+});
+
+describe('a new tab', () => {
+  /** What a tab opened now (ctrl-click, a bookmark, a pasted link) starts from: no sessionStorage of its own. */
+  const openNewTab = () => {
+    sessionStorage.clear();
+    reloadSession();
+  };
+  const sharedUser = () => JSON.parse(localStorage.getItem(SHARED_USER_KEY) ?? 'null');
+
+  it('opens signed in, in the role last chosen in any tab', () => {
+    setSessionUser(sessionUser({ nickname: '张三', userRoleId: 7, roleName: '大区督导' }));
+    openNewTab();
+    expect(getSessionUser()).toMatchObject({ nickname: '张三', userRoleId: 7, roleName: '大区督导' });
+    expect(getAccountIdentity()).toMatchObject({ loginName: sessionUser().loginName });
+    expect(JSON.parse(sessionStorage.getItem('zb.session.user') ?? 'null')).toMatchObject({ userRoleId: 7 });
+  });
+
+  it('keeps its own role once open, when another tab switches to another one', () => {
+    setSessionUser(sessionUser({ userRoleId: 7 }));
+    openNewTab();
+    // Another tab enters role 8: the user a later new tab starts from, not this tab's.
+    localStorage.setItem(SHARED_USER_KEY, JSON.stringify(sessionUser({ userRoleId: 8 })));
+    reloadSession();
+    expect(getSessionUser()?.userRoleId).toBe(7);
+    openNewTab();
+    expect(getSessionUser()?.userRoleId).toBe(8);
+  });
+
+  it('does not take another tab’s user while this tab is choosing its role after a sign-in', () => {
+    setSessionUser(sessionUser({ userRoleId: 7 }));
+    sessionStorage.clear();
+    setLoginResult(loginResult());
+    reloadSession();
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('opens at /login after a logout in any tab', () => {
+    setSessionUser(sessionUser());
+    endSession('logout');
+    expect(sharedUser()).toBeNull();
+    openNewTab();
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('opens at /login once a session errcode ended the same account', () => {
+    setSessionUser(sessionUser({ userRoleId: 7 }));
+    openNewTab();
+    endSession();
+    openNewTab();
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('still opens signed in as another account when a tab left under an older one is ended', () => {
+    setSessionUser(sessionUser({ loginName: 'old', createdDate: 'd1' }));
+    // Another tab signed in since as another account; this tab's next call answers FILTER_LOGIN_003.
+    localStorage.setItem(SHARED_USER_KEY, JSON.stringify(sessionUser({ loginName: 'new', createdDate: 'd2' })));
+    endSession();
+    expect(getSessionUser()).toBeNull();
+    openNewTab();
+    expect(getSessionUser()?.loginName).toBe('new');
+  });
+
+  it('forgets the last user when a new sign-in starts', () => {
+    setSessionUser(sessionUser());
+    clearSession();
+    expect(sharedUser()).toBeNull();
   });
 });
 

@@ -1,7 +1,15 @@
 /**
- * The session as the browser keeps it (SPEC §3), in sessionStorage so a reload keeps the user
- * signed in and a new tab starts clean. Components read it with useSessionUser(); everything
- * else with getSessionUser(). clearSession() ends it on logout and on session errcodes.
+ * The session as the browser keeps it (SPEC §3). Each tab keeps its own copy in sessionStorage,
+ * so a reload keeps the user signed in and a tab keeps acting in its role (TAB_ROLE_HEADER) when
+ * another tab switches to another one. The user last chosen in any tab is also kept in
+ * localStorage, so a new tab (ctrl-click, a bookmark, a pasted link) opens signed in, in that
+ * role, and from then on keeps its own copy. The sign-in itself is the HttpOnly cookie every tab
+ * shares: once it ends (logout in another tab, revocation), the next call of any tab answers a
+ * session errcode and that tab ends too.
+ *
+ * Components read it with useSessionUser(); everything else with getSessionUser().
+ * clearSession() forgets it before a new sign-in; endSession() ends it on logout and on session
+ * errcodes.
  */
 import type { LoginResult, MenuResource } from '@zb/contract/api/auth';
 import { useSyncExternalStore } from 'react';
@@ -28,6 +36,7 @@ export interface SessionUser {
   storeCount: number | null;
 }
 
+/** This tab's keys, in sessionStorage. */
 const KEYS = {
   user: 'zb.session.user',
   /** The login result between sign-in and role choice; its loginName/createdDate sign every call. */
@@ -36,23 +45,45 @@ const KEYS = {
   lastAllowed: 'zb.session.lastAllowed',
 } as const;
 
+/** The user last chosen in any tab, in localStorage: what a new tab starts from. */
+export const SHARED_USER_KEY = 'zb.session.lastUser';
+
 interface SessionState {
   user: SessionUser | null;
   login: LoginResult | null;
 }
 
-const read = <T>(key: string): T | null => {
+const read = <T>(key: string, storage: Storage = sessionStorage): T | null => {
   try {
-    const raw = sessionStorage.getItem(key);
+    const raw = storage.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
   }
 };
 
-const write = (key: string, value: unknown): void => {
-  if (value === null) sessionStorage.removeItem(key);
-  else sessionStorage.setItem(key, JSON.stringify(value));
+const write = (key: string, value: unknown, storage: Storage = sessionStorage): void => {
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or refused (private mode): this tab still holds the session in memory.
+  }
+};
+
+const sameAccount = (a: Pick<SessionUser, 'loginName' | 'createdDate'> | null, b: typeof a): boolean =>
+  a !== null && b !== null && a.loginName === b.loginName && a.createdDate === b.createdDate;
+
+/**
+ * This tab's user: its own copy, else (a new tab) the one last chosen in any tab, which becomes
+ * this tab's own copy — a later switch elsewhere does not move this tab to another role.
+ */
+const initialUser = (): SessionUser | null => {
+  const own = read<SessionUser>(KEYS.user);
+  if (own || read(KEYS.login)) return own;
+  const shared = read<SessionUser>(SHARED_USER_KEY, localStorage);
+  if (shared) write(KEYS.user, shared);
+  return shared;
 };
 
 /**
@@ -62,7 +93,7 @@ const write = (key: string, value: unknown): void => {
  */
 let ended = false;
 
-let state: SessionState = { user: read(KEYS.user), login: read(KEYS.login) };
+let state: SessionState = { user: initialUser(), login: read(KEYS.login) };
 const listeners = new Set<() => void>();
 
 const update = (next: Partial<SessionState>): void => {
@@ -84,9 +115,11 @@ export const setLoginResult = (login: LoginResult | null): void => {
   update({ login });
 };
 
+/** Enters the session in a role (or as administrator): this tab's, and what a new tab starts from. */
 export const setSessionUser = (user: SessionUser): void => {
   ended = false;
   write(KEYS.user, user);
+  write(SHARED_USER_KEY, user, localStorage);
   update({ user });
 };
 
@@ -94,24 +127,37 @@ export const setSessionUser = (user: SessionUser): void => {
 export const getAccountIdentity = (): { loginName: string; createdDate: string } | null =>
   state.user ?? state.login ?? null;
 
-/** Forgets everything of the session (a new sign-in starts from here). */
-export const clearSession = (): void => {
+const forgetTab = (): void => {
   for (const key of Object.values(KEYS)) sessionStorage.removeItem(key);
   ended = false;
   update({ user: null, login: null });
 };
 
-/** Ends the session: logout, or a session errcode of SPEC §8. */
-export const endSession = (): void => {
-  clearSession();
+/** Forgets everything of the session, here and for new tabs (a new sign-in starts from here). */
+export const clearSession = (): void => {
+  write(SHARED_USER_KEY, null, localStorage);
+  forgetTab();
+};
+
+/**
+ * Ends the session: 'logout' (the sign-in ends for every tab, so new tabs start at /login), or
+ * a session errcode of SPEC §8 ('sessionError'), which new tabs are spared when the user they
+ * start from is another account's (this tab was left under an account signed out since).
+ */
+export const endSession = (reason: 'logout' | 'sessionError' = 'sessionError'): void => {
+  const mine = state.user ?? state.login;
+  if (reason === 'logout' || sameAccount(read<SessionUser>(SHARED_USER_KEY, localStorage), mine)) {
+    write(SHARED_USER_KEY, null, localStorage);
+  }
+  forgetTab();
   ended = true;
 };
 
 export const sessionEnded = (): boolean => ended;
 
-/** Re-reads sessionStorage (tests, and after another module wrote it directly). */
+/** Re-reads the storage as a tab opening does (tests, and after another module wrote it directly). */
 export const reloadSession = (): void => {
-  update({ user: read(KEYS.user), login: read(KEYS.login) });
+  update({ user: initialUser(), login: read(KEYS.login) });
 };
 
 export const rememberAllowedPath = (path: string): void => sessionStorage.setItem(KEYS.lastAllowed, path);

@@ -48,7 +48,7 @@ export const switchRole = async (
   if (role.userRoleId === currentUserRoleId) return 'current';
   const url = xxbLoginUrl(await deps.requestTicket(role.userRoleId));
   if (opensInNewTab(role)) {
-    // The new tab needs nothing from this one: its own sessionStorage is filled by /xxbLogin.
+    // The new tab needs nothing from this one: /xxbLogin signs it in; this tab keeps its own role.
     deps.window.open(url, '_blank', 'noopener');
     return 'newTab';
   }

@@ -18,7 +18,7 @@ export const useLogout = (): (() => Promise<void>) => {
       // The session ends in this browser either way; the server's sessions also expire.
     } finally {
       busy.current = false;
-      endSession();
+      endSession('logout');
       navigate(PUBLIC_PATHS.relogin, { replace: true });
     }
   }, [navigate]);
