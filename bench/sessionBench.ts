@@ -17,7 +17,7 @@ import postgres from 'postgres';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type DbHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { getP50, keptAliveGet } from './scaleBench';
 import { signIn } from './session';
 
