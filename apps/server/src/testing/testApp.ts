@@ -1,8 +1,11 @@
 /**
- * Test harness: an app on a fresh, migrated, demo-seeded database — PGlite in memory
- * (TEST_DB=pglite) or a new database on the run's PostgreSQL server (TEST_DB=postgres) — and a
- * client that signs in, keeps the cookie and the account-version header, and calls endpoints
- * through app.inject.
+ * Test harness: an app on a migrated, demo-seeded database — PGlite in memory (TEST_DB=pglite)
+ * or a database on the run's PostgreSQL server (TEST_DB=postgres) — and a client that signs in,
+ * keeps the cookie and the account-version header, and calls endpoints through app.inject.
+ *
+ * Each worker opens its database once and lends it to one app at a time, put back to the seeded
+ * state first (workerDb.ts): a test file sees the demo data and its own writes, never another
+ * file's. An app opened while the worker's database is lent out gets a database of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -14,6 +17,7 @@ import { type AppConfig, WXWORK_DEMO } from '../config';
 import { type DbHandle, openPglite, openPostgres } from '../db/client';
 import { openSeededPglite } from './pgliteTemplate';
 import { TestClient } from './testClient';
+import { makeResettable, type Resettable } from './workerDb';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -71,6 +75,39 @@ export const openTestDb = async (): Promise<DbHandle> => {
   return openFreshPostgres(inject('pgTemplate'));
 };
 
+/** The worker's database, opened by the first app that needs it (per database kind). */
+const workerDbs = new Map<string, Promise<Resettable>>();
+let lent = false;
+
+/** The worker's database, reset, for one app at a time; null while another app holds it. */
+const borrowWorkerDb = async (): Promise<DbHandle | null> => {
+  if (lent) return null;
+  lent = true;
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  try {
+    let shared = workerDbs.get(kind);
+    if (!shared) {
+      shared = openTestDb().then(makeResettable);
+      workerDbs.set(kind, shared);
+    }
+    const { handle, reset } = await shared;
+    await reset();
+    let returned = false;
+    return {
+      ...handle,
+      close: async () => {
+        if (returned) return;
+        returned = true;
+        lent = false;
+      },
+    };
+  } catch (e) {
+    workerDbs.delete(kind);
+    lent = false;
+    throw e;
+  }
+};
+
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Share an open database (a second server instance); it stays open on close. */
@@ -81,7 +118,7 @@ export interface TestAppOptions {
 
 export const createTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> => {
   const existing = opts.handle;
-  const handle = existing ?? (await openTestDb());
+  const handle = existing ?? (await borrowWorkerDb()) ?? (await openTestDb());
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
@@ -89,9 +126,15 @@ export const createTestApp = async (opts: TestAppOptions = {}): Promise<TestApp>
       done();
     },
   });
-  const app = await buildApp({ config: testConfig(opts.config), db: handle.db, logStream });
-  opts.extend?.(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config: testConfig(opts.config), db: handle.db, logStream });
+    opts.extend?.(app);
+    await app.ready();
+  } catch (e) {
+    if (!existing) await handle.close();
+    throw e;
+  }
   const client = () => new TestClient(app);
   return {
     app,
