@@ -5,7 +5,17 @@
  * change to any of them builds a new one.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,13 +60,29 @@ const fromDump = async (file: string): Promise<DbHandle | null> => {
   }
 };
 
+/** Marks a template as used (its age decides when saveTemplate removes it). */
+const touch = (file: string): void => {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Another worker replaced it: nothing to mark.
+  }
+};
+
 /** Best effort: a failed write only means the next file builds its own. */
 const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
     const name = basename(file);
-    // Older templates go; files of this key (another worker's partial write) stay.
-    for (const old of readdirSync(CACHE_DIR)) if (!old.startsWith(name)) rmSync(join(CACHE_DIR, old), { force: true });
+    // Templates unused for a day go; younger ones stay: other checkouts on the machine (other
+    // branches, other keys) share this folder, and removing theirs made each rebuild the other's.
+    const dayAgo = Date.now() - 86_400_000;
+    for (const old of readdirSync(CACHE_DIR)) {
+      const path = join(CACHE_DIR, old);
+      const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (!old.startsWith(name) && used < dayAgo) rmSync(path, { force: true });
+    }
     const partial = `${file}.${process.pid}.${Date.now()}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
@@ -68,6 +94,7 @@ const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
 export const openSeededPglite = async (): Promise<DbHandle> => {
   const file = join(CACHE_DIR, `${templateKey()}.tar`);
   if (existsSync(file)) {
+    touch(file);
     const handle = await fromDump(file);
     if (handle) return handle;
   }

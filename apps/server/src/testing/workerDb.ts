@@ -9,10 +9,13 @@
  * - on opening, a copy of every table of the public schema is kept in the `zb_snap` schema, and a
  *   statement trigger on each table notes its name in `zb_test.dirty` on any insert, update,
  *   delete or truncate (a rolled-back write rolls its note back with it);
- * - a reset empties each noted table and copies it back from its snapshot, with triggers and
- *   foreign-key checks off (session_replication_role = replica), then sets every sequence back
- *   to its snapshot value, so the ids a file sees do not depend on which files ran before it.
- *   All in one DO block: one round trip, one transaction.
+ * - a reset truncates each noted table (with the tables that refer to it, which TRUNCATE demands)
+ *   and copies it back from its snapshot, with triggers and foreign-key checks off
+ *   (session_replication_role = replica), then sets every sequence back to its snapshot value,
+ *   so the ids a file sees do not depend on which files ran before it. All in one DO block: one
+ *   round trip, one transaction. TRUNCATE rather than DELETE: a fresh heap hands rows back in
+ *   the order they were written, as a new database does (a DELETE leaves free space that later
+ *   rows fill, and an unordered read then answers them out of order).
  *
  * The permissions version (migration 0005) is the one value an instance's memory keys on
  * (roleCodes.ts keeps role codes per Db and version): when a reset undoes a change of
@@ -61,11 +64,22 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
     info.columns.push(c);
     tables.set(t, info);
   }
-  const sequences = await rows<{ s: string; v: string | null; start: string }>(
-    handle,
-    `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as s, last_value::text as v, start_value::text as start
-       from pg_sequences where schemaname = 'public'`,
-  );
+  // Read from each sequence itself: pg_sequences shows no value for one set with is_called false
+  // (the seed's setval(…, max + 1, false)).
+  const sequenceNames = (
+    await rows<{ s: string }>(
+      handle,
+      `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as s from pg_sequences where schemaname = 'public'`,
+    )
+  ).map((r) => r.s);
+  const sequences = sequenceNames.length
+    ? await rows<{ s: string; v: string; called: boolean }>(
+        handle,
+        sequenceNames
+          .map((s) => `select ${lit(s)} as s, last_value::text as v, is_called as called from ${s}`)
+          .join(' union all '),
+      )
+    : [];
   const [version] = await rows<{ v: string | null }>(
     handle,
     `select value as v from app_setting where key = 'permissions_version'`,
@@ -85,21 +99,50 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
   // One DO block: postgres-js prepares each statement, which allows only one per call.
   await handle.db.execute(sql.raw(`do $do$ begin ${setup.map((s) => `execute ${lit(s)};`).join('\n')} end $do$`));
 
-  const restoreOf = new Map(
-    [...tables.values()].map((t) => {
-      const list = t.columns.map(q).join(', ');
-      return [
-        t.name,
-        `delete from public.${q(t.name)}; insert into public.${q(t.name)} (${list}) overriding system value select ${list} from ${SNAP}.${q(t.name)};`,
-      ];
-    }),
+  // A table's rows go back with TRUNCATE (a fresh heap: rows read back in the order they were
+  // written, as in a new database), which must take every table that refers to it along.
+  const referrers = new Map<string, string[]>();
+  const fks = await rows<{ child: string; parent: string }>(
+    handle,
+    `select c.relname as child, p.relname as parent
+       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      where k.contype = 'f' and k.connamespace = 'public'::regnamespace`,
   );
+  for (const { child, parent } of fks) referrers.set(parent, [...(referrers.get(parent) ?? []), child]);
+  const withReferrers = (dirty: Iterable<string>): string[] => {
+    const out = new Set<string>();
+    const visit = (t: string) => {
+      if (out.has(t) || !tables.has(t)) return;
+      out.add(t);
+      for (const r of referrers.get(t) ?? []) visit(r);
+    };
+    for (const t of dirty) visit(t);
+    return [...out];
+  };
+  const refill = (t: TableInfo) => {
+    const list = t.columns.map(q).join(', ');
+    return `insert into public.${q(t.name)} (${list}) overriding system value select ${list} from ${SNAP}.${q(t.name)};`;
+  };
   const resequence = sequences
-    .map(({ s, v, start }) =>
-      v === null ? `perform setval(${lit(s)}, ${start}, false);` : `perform setval(${lit(s)}, ${v});`,
-    )
+    .map(({ s, v, called }) => `perform setval(${lit(s)}, ${v}, ${called ? 'true' : 'false'});`)
     .join('\n');
   const snapshotVersion = version?.v ?? null;
+
+  const restore = async (dirty: Iterable<string>, bump: string) => {
+    const names = withReferrers(dirty);
+    await handle.db.execute(
+      sql.raw(`do $do$ begin
+        perform set_config('session_replication_role', 'replica', true);
+        truncate ${names.map((t) => `public.${q(t)}`).join(', ')};
+        ${names.map((t) => refill(tables.get(t)!)).join('\n')}
+        ${resequence}
+        ${bump}
+        delete from ${TEST}.dirty;
+      end $do$`),
+    );
+  };
+  // Every file, the worker's first included, starts from the same freshly written tables.
+  await restore(tables.keys(), '');
 
   return {
     handle,
@@ -110,20 +153,11 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
         handle,
         `select value as v from app_setting where key = 'permissions_version'`,
       );
-      const restores = dirty.map((t) => restoreOf.get(t) ?? '').join('\n');
       const bump =
         snapshotVersion !== null && current?.v && current.v !== snapshotVersion
           ? `update app_setting set value = ${lit(String(BigInt(current.v) + 1n))} where key = 'permissions_version';`
           : '';
-      await handle.db.execute(
-        sql.raw(`do $do$ begin
-          perform set_config('session_replication_role', 'replica', true);
-          ${restores}
-          ${resequence}
-          ${bump}
-          delete from ${TEST}.dirty;
-        end $do$`),
-      );
+      await restore(dirty, bump);
     },
   };
 };
