@@ -69,7 +69,8 @@ const openFreshPostgres = async (template?: string): Promise<DbHandle> => {
 export const openBlankTestDb = (): Promise<DbHandle> =>
   process.env.TEST_DB === 'postgres' ? openFreshPostgres() : openPglite(null);
 
-export const openTestDb = async (): Promise<DbHandle> => {
+/** A database of its own, migrated and seeded: what a worker's database is made from. */
+const openOwnTestDb = async (): Promise<DbHandle> => {
   if (process.env.TEST_DB !== 'postgres') return openSeededPglite();
   // The template was migrated and seeded once for the run (postgresGlobalSetup).
   return openFreshPostgres(inject('pgTemplate'));
@@ -89,7 +90,7 @@ const borrowWorkerDb = async (): Promise<DbHandle | null> => {
   if (lent) return null;
   lent = true;
   try {
-    workerDb ??= openTestDb().then(makeResettable);
+    workerDb ??= openOwnTestDb().then(makeResettable);
     const shared = workerDb;
     const { handle, reset } = await shared;
     await reset();
@@ -109,6 +110,12 @@ const borrowWorkerDb = async (): Promise<DbHandle | null> => {
   }
 };
 
+/**
+ * A migrated, demo-seeded database, for a test's use until it closes it: the worker's, reset,
+ * when no other test holds it; else one of its own.
+ */
+export const openTestDb = async (): Promise<DbHandle> => (await borrowWorkerDb()) ?? openOwnTestDb();
+
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Share an open database (a second server instance); it stays open on close. */
@@ -119,7 +126,7 @@ export interface TestAppOptions {
 
 export const createTestApp = async (opts: TestAppOptions = {}): Promise<TestApp> => {
   const existing = opts.handle;
-  const handle = existing ?? (await borrowWorkerDb()) ?? (await openTestDb());
+  const handle = existing ?? (await openTestDb());
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
