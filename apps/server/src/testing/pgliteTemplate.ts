@@ -1,22 +1,13 @@
 /**
- * A migrated, seeded PGlite database for each test file, fast: creating a PGlite cluster takes
- * seconds, loading a dump of one under a second. The first file builds the dump and leaves it in
- * the temp folder, keyed by everything that shapes it (migrations, route table, seed), so a
- * change to any of them builds a new one.
+ * A migrated, seeded PGlite database for each test worker, fast: creating a PGlite cluster takes
+ * seconds, loading a dump of one under a second. The first worker builds the dump and leaves it
+ * in the checkout's .tmp folder, keyed by everything that shapes it (migrations, route table,
+ * seed), so a change to any of them builds a new one. Per checkout, not the machine's temp
+ * folder: checkouts of other branches sharing one folder removed each other's dumps, and each of
+ * their runs rebuilt its own (10–40 s).
  */
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,8 +15,8 @@ import { RESOURCES } from '@zb/contract/routes';
 import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 
-const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
 const SRC_DIR = fileURLToPath(new URL('..', import.meta.url));
+const CACHE_DIR = join(SRC_DIR, '../../../.tmp/pglite-template');
 /**
  * Every source file the seed may run: the seed's own and the modules' (it writes members, cards
  * and claims through their services, and a resource's rules through its binding). A new file
@@ -60,29 +51,13 @@ const fromDump = async (file: string): Promise<DbHandle | null> => {
   }
 };
 
-/** Marks a template as used (its age decides when saveTemplate removes it). */
-const touch = (file: string): void => {
-  try {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } catch {
-    // Another worker replaced it: nothing to mark.
-  }
-};
-
 /** Best effort: a failed write only means the next file builds its own. */
 const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
   try {
     mkdirSync(CACHE_DIR, { recursive: true });
     const name = basename(file);
-    // Templates unused for a day go; younger ones stay: other checkouts on the machine (other
-    // branches, other keys) share this folder, and removing theirs made each rebuild the other's.
-    const dayAgo = Date.now() - 86_400_000;
-    for (const old of readdirSync(CACHE_DIR)) {
-      const path = join(CACHE_DIR, old);
-      const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-      if (!old.startsWith(name) && used < dayAgo) rmSync(path, { force: true });
-    }
+    // Older templates go; files of this key (another worker's partial write) stay.
+    for (const old of readdirSync(CACHE_DIR)) if (!old.startsWith(name)) rmSync(join(CACHE_DIR, old), { force: true });
     const partial = `${file}.${process.pid}.${Date.now()}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
@@ -94,7 +69,6 @@ const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
 export const openSeededPglite = async (): Promise<DbHandle> => {
   const file = join(CACHE_DIR, `${templateKey()}.tar`);
   if (existsSync(file)) {
-    touch(file);
     const handle = await fromDump(file);
     if (handle) return handle;
   }

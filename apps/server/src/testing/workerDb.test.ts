@@ -12,7 +12,8 @@ const permissionsVersion = async (db: Parameters<typeof createUser>[0]) =>
 const nicknameOfAdmin = async (db: Parameters<typeof createUser>[0]) =>
   (await db.select({ n: userAccount.nickname }).from(userAccount).where(eq(userAccount.loginName, 'admin')))[0]!.n;
 
-describe('the database each app gets', () => {
+// The apps open inside the tests, not in a hook: the worker's first may build the PGlite template.
+describe('the database each app gets', { timeout: 120_000 }, () => {
   it('holds the demo data and none of what an earlier app wrote, with the same ids handed out again', async () => {
     const first = await createTestApp();
     const seededNickname = await nicknameOfAdmin(first.db);

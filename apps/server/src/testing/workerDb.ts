@@ -7,8 +7,10 @@
  * the tables the previous files wrote:
  *
  * - on opening, a copy of every table of the public schema is kept in the `zb_snap` schema, and a
- *   statement trigger on each table notes its name in `zb_test.dirty` on any insert, update,
- *   delete or truncate (a rolled-back write rolls its note back with it);
+ *   statement trigger on each table advances that table's sequence in the `zb_test` schema on any
+ *   insert, update, delete or truncate. A sequence, not a row: it takes no lock (concurrent
+ *   writers never wait on one another's note) and writes no row a test could count; a
+ *   rolled-back write stays noted, which only costs its table one restore;
  * - a reset truncates each noted table (with the tables that refer to it, which TRUNCATE demands)
  *   and copies it back from its snapshot, with triggers and foreign-key checks off
  *   (session_replication_role = replica), then sets every sequence back to its snapshot value,
@@ -29,6 +31,8 @@ const SNAP = 'zb_snap';
 const TEST = 'zb_test';
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** The sequence a table's trigger advances when the table is written. */
+const mark = (table: string) => `${TEST}.${q(`w_${table}`)}`;
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 const rows = async <T>(handle: DbHandle, query: string): Promise<T[]> => {
@@ -87,13 +91,13 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
   const setup = [
     `create schema ${SNAP}`,
     `create schema ${TEST}`,
-    `create table ${TEST}.dirty (t text not null)`,
     `create function ${TEST}.note() returns trigger language plpgsql as $f$
-       begin insert into ${TEST}.dirty values (TG_TABLE_NAME); return null; end $f$`,
+       begin perform nextval(TG_ARGV[0]::regclass); return null; end $f$`,
     ...[...tables.keys()].flatMap((t) => [
       `create table ${SNAP}.${q(t)} as table public.${q(t)}`,
-      `create trigger zz_test_dirty after insert or update or delete or truncate on public.${q(t)}
-         for each statement execute function ${TEST}.note()`,
+      `create sequence ${mark(t)}`,
+      `create trigger zz_test_written after insert or update or delete or truncate on public.${q(t)}
+         for each statement execute function ${TEST}.note(${lit(mark(t))})`,
     ]),
   ];
   // One DO block: postgres-js prepares each statement, which allows only one per call.
@@ -128,7 +132,11 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
     .join('\n');
   const snapshotVersion = version?.v ?? null;
 
-  const restore = async (dirty: Iterable<string>, bump: string) => {
+  const written = `select t from (${[...tables.keys()]
+    .map((t) => `select ${lit(t)} as t, is_called from ${mark(t)}`)
+    .join(' union all ')}) w where is_called`;
+
+  const restore = async (dirty: readonly string[], bump: string) => {
     const names = withReferrers(dirty);
     await handle.db.execute(
       sql.raw(`do $do$ begin
@@ -137,17 +145,17 @@ export const makeResettable = async (handle: DbHandle): Promise<Resettable> => {
         ${names.map((t) => refill(tables.get(t)!)).join('\n')}
         ${resequence}
         ${bump}
-        delete from ${TEST}.dirty;
+        ${[...dirty].map((t) => `perform setval(${lit(mark(t))}, 1, false);`).join('\n')}
       end $do$`),
     );
   };
   // Every file, the worker's first included, starts from the same freshly written tables.
-  await restore(tables.keys(), '');
+  await restore([...tables.keys()], '');
 
   return {
     handle,
     async reset() {
-      const dirty = (await rows<{ t: string }>(handle, `select distinct t from ${TEST}.dirty`)).map((r) => r.t);
+      const dirty = (await rows<{ t: string }>(handle, written)).map((r) => r.t);
       if (dirty.length === 0) return;
       const [current] = await rows<{ v: string | null }>(
         handle,
