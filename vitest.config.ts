@@ -16,6 +16,9 @@ const apiShared = { isolate: false } as const;
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one worker on this 2-core
+    // machine, which ran every unit, web and API file one after the other.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
@@ -62,6 +65,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
           fileParallelism: false,
+          // One worker, the others' 100%: a group of its own, after theirs, when run together.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
