@@ -76,9 +76,12 @@ const openOwnTestDb = async (): Promise<DbHandle> => {
   return openFreshPostgres(inject('pgTemplate'));
 };
 
-/** The worker's database, opened by the first app that needs it. */
-let workerDb: Promise<Resettable> | null = null;
-let lent = false;
+/**
+ * The worker's database, opened by the first app that needs it; by kind, in case a worker runs
+ * files of both API projects.
+ */
+const workerDbs = new Map<string, Promise<Resettable>>();
+const lent = new Set<string>();
 
 /**
  * The worker's database, reset, for one app at a time; null while another app holds it. On
@@ -87,11 +90,15 @@ let lent = false;
  * of the tables a file wrote), so both kinds take the same path.
  */
 const borrowWorkerDb = async (): Promise<DbHandle | null> => {
-  if (lent) return null;
-  lent = true;
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  if (lent.has(kind)) return null;
+  lent.add(kind);
   try {
-    workerDb ??= openOwnTestDb().then(makeResettable);
-    const shared = workerDb;
+    let shared = workerDbs.get(kind);
+    if (!shared) {
+      shared = openOwnTestDb().then(makeResettable);
+      workerDbs.set(kind, shared);
+    }
     const { handle, reset } = await shared;
     await reset();
     let returned = false;
@@ -100,12 +107,12 @@ const borrowWorkerDb = async (): Promise<DbHandle | null> => {
       close: async () => {
         if (returned) return;
         returned = true;
-        lent = false;
+        lent.delete(kind);
       },
     };
   } catch (e) {
-    workerDb = null;
-    lent = false;
+    workerDbs.delete(kind);
+    lent.delete(kind);
     throw e;
   }
 };
