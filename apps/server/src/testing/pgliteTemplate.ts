@@ -1,12 +1,13 @@
 /**
- * A migrated, seeded PGlite database for each test file, fast: creating a PGlite cluster takes
- * seconds, loading a dump of one under a second. The first file builds the dump and leaves it in
- * the temp folder, keyed by everything that shapes it (migrations, route table, seed), so a
- * change to any of them builds a new one.
+ * A migrated, seeded PGlite database for each test worker, fast: creating a PGlite cluster takes
+ * seconds, loading a dump of one under a second. The first worker builds the dump and leaves it
+ * in the checkout's .tmp folder, keyed by everything that shapes it (migrations, route table,
+ * seed), so a change to any of them builds a new one. Per checkout, not the machine's temp
+ * folder: checkouts of other branches sharing one folder removed each other's dumps, and each of
+ * their runs rebuilt its own (10–40 s).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,8 +15,8 @@ import { RESOURCES } from '@zb/contract/routes';
 import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
 import { prepareDatabase } from '../seed/prepare';
 
-const CACHE_DIR = join(tmpdir(), 'zb-pglite-template');
 const SRC_DIR = fileURLToPath(new URL('..', import.meta.url));
+const CACHE_DIR = join(SRC_DIR, '../../../.tmp/pglite-template');
 /**
  * Every source file the seed may run: the seed's own and the modules' (it writes members, cards
  * and claims through their services, and a resource's rules through its binding). A new file

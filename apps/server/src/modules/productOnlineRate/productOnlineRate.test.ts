@@ -3,10 +3,9 @@ import type { Page } from '@zb/contract/api/paging';
 import { PRODUCT_ONLINE_RATE } from '@zb/contract/entities/productOnlineRate';
 import { ERR } from '@zb/contract/errcodes';
 import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
-import { routeByPath } from '@zb/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser, grantRole, lastOperation } from '../../testing/fixtures';
+import { lastOperation } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
 import { masterItem } from '../master/schema';
@@ -77,19 +76,5 @@ describe('product online rates', () => {
       .from(masterItem)
       .where(and(eq(masterItem.category, 'productOnlineType'), eq(masterItem.code, 'SERVICE')));
     expect(row).toBeTruthy();
-  });
-
-  it('lets a page holder read but not add or edit', async () => {
-    const userId = await createUser(t.db, { loginName: 'rateviewer', password: 'view1234' });
-    const { contentRoleId } = await createRole(t.db, {
-      code: 'RATE_VIEW',
-      name: '比例查看',
-      contentName: '总部',
-      codes: ['ZBHT-JCGL', routeByPath('/productOnlineRateConfig')!.code!],
-    });
-    const viewer = await t.signIn('rateviewer', 'view1234', await grantRole(t.db, userId, contentRoleId));
-    expect((await viewer.call(api.list, { query: {} })).body.errcode).toBe(ERR.OK);
-    const add = await viewer.call(api.create!, { body: { onlineType: types.CARD, hqRate: 5000, storeRate: 5000 } });
-    expect(add.body.errcode).toBe(ERR.FORBIDDEN);
   });
 });
