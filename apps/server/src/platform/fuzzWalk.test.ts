@@ -103,14 +103,14 @@ const isNumeric = (s: Schema, one: unknown) => {
   return r.success && typeof r.data === 'number' && !s.safeParse('abc').success;
 };
 
-type Kind = 'text' | 'day' | 'number';
+type Kind = 'text' | 'day' | 'number' | 'other';
 
-/** The kind of a field: free text, a day, a number; null for the rest (enums, booleans…). */
-const kindOf = (s: Schema): Kind | null => {
+/** The kind of a field: free text, a day, a number; 'other' for the rest (enums, booleans, lists of them). */
+const kindOf = (s: Schema): Kind => {
   if (isNumeric(s, 1) || isNumeric(s, '1')) return 'number';
   if (s.safeParse('abc').success) return 'text';
   if (s.safeParse('2026-01-01').success) return 'day';
-  return null;
+  return 'other';
 };
 
 /** A value the field takes, so that a probe reaches past it to the field under test. */
@@ -123,11 +123,18 @@ const plausible = (s: Schema): unknown => {
 
 /**
  * A probe's input: `value` in every field of its kind (text values in text fields, number values
- * in number fields), every other field plausible, so the value gets as far as the database.
+ * in number fields), every other field plausible, so the value gets as far as the database. An
+ * 'other' value goes only where the field's schema takes it (null into what may be emptied): one
+ * field refusing it would stop the request before the fields that take it reach the database.
  */
 const aimed = (s: Schema, value: unknown, kind: Kind) => {
   let hits = 0;
   const input = build(s, (leaf) => {
+    if (kind === 'other') {
+      if (kindOf(leaf) !== 'other' || !leaf.safeParse(value).success) return plausible(leaf);
+      hits++;
+      return value;
+    }
     // A list of ids or texts gets the value as its one item; a list not aimed at stays empty.
     const def = defOf(unwrap(leaf));
     if (def.type === 'array' && kindOf(def.element as Schema) === kind) {
@@ -169,6 +176,8 @@ const BODY_VALUES: [Kind, unknown][] = [
   ['text', BIG],
   ['day', '2026-02-30'],
   ...[-1, 'abc', 1e20, 2147483648, true, {}, [], null].map((v): [Kind, unknown] => ['number', v]),
+  // Enums, booleans and the like: emptied (null clears only what may be empty), or not of their shape.
+  ...[null, 'no-such-value', {}].map((v): [Kind, unknown] => ['other', v]),
 ];
 
 /** Whole bodies that are not the schema's shape at all (malformed JSON: envelope.test.ts). */

@@ -96,13 +96,17 @@ export const fieldSchema = (f: FieldDef): z.ZodType => {
 
 /**
  * A field on update: left out keeps the value; an optional one sent empty clears it (null). A
- * write-only one sent empty also keeps it: the form never holds its value to send back.
+ * write-only one sent empty also keeps it: the form never holds its value to send back. A field
+ * that always holds a value — required, a yes/no, or one with a declared default — cannot be
+ * emptied: sent empty, it answers its field error, as a required one does.
  */
 const updateFieldSchema = (f: FieldDef): z.ZodType => {
   const base = valueSchema(f);
   if (f.writeOnly) return z.preprocess(blankToUndefined, base.optional());
   if (isListField(f)) return z.preprocess((v) => (v === '' || v === null ? [] : v), base).optional();
-  if (f.required) return z.preprocess((v) => (v === null ? '' : v), base).optional();
+  if (f.required || f.type === 'bool' || f.default !== undefined) {
+    return z.preprocess((v) => (v === null ? '' : v), base).optional();
+  }
   return z.preprocess((v) => (v === '' ? null : v), base.nullable().optional());
 };
 
