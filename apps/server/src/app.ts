@@ -63,6 +63,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
     // One line per request, written by the request-log plugin instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    // Requests during shutdown answer the envelope (platform/envelope.ts), not Fastify's own JSON.
+    return503OnClosing: false,
     // Errors answered before the envelope plugin's handlers run still answer an envelope.
     frameworkErrors,
     clientErrorHandler,

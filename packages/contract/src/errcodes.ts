@@ -41,6 +41,8 @@ export const ERR = {
   NOT_FOUND: 'SYS-40401',
   TOO_MANY_REQUESTS: 'SYS-42901',
   NOT_AVAILABLE: 'SYS-50101',
+  /** A request that reached an instance while it shuts down: another instance (or a retry) serves it. */
+  SHUTTING_DOWN: 'SYS-50301',
   INTERNAL: 'SYS-50001',
   /** A record that does not exist, was deleted, or lies outside the caller's data scope. */
   RECORD_NOT_FOUND: 'SYS-40402',
@@ -178,6 +180,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.NOT_FOUND]: '请求的接口不存在',
   [ERR.TOO_MANY_REQUESTS]: '请求过于频繁，请稍后再试',
   [ERR.NOT_AVAILABLE]: '该功能尚未开放',
+  [ERR.SHUTTING_DOWN]: '服务正在重启，请稍后再试',
   [ERR.INTERNAL]: '系统繁忙，请稍后再试',
   [ERR.RECORD_NOT_FOUND]: '记录不存在或已被删除',
   [ERR.RECORD_IN_USE]: '该记录已被引用，不能删除',

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_API } from '@zb/contract/api/auth';
@@ -138,6 +139,50 @@ describe('malformed requests answer an envelope, never a 500', () => {
       errmsg: '请求头或查询字符串过长（合计不能超过 16 KB）',
       data: null,
     });
+  });
+
+  it('a request that arrives while the instance shuts down answers 503 with the envelope', async () => {
+    let release = () => {};
+    const held = new Promise<void>((res) => {
+      release = res;
+    });
+    const closing = await createTestApp({
+      handle: t.handle,
+      extend: (app) => {
+        app.get('/rest/test/held', { config: { access: PUBLIC } }, async () => {
+          await held;
+          return { errcode: ERR.OK, errmsg: '', data: null };
+        });
+      },
+    });
+    await closing.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = closing.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // One kept-alive connection: the first request is in flight when the shutdown starts, so the
+    // connection stays open and the second request reaches the closing instance.
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    const ended = new Promise<void>((res) => socket.on('close', () => res()));
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`;
+    socket.write(get('/rest/test/held'));
+    await new Promise((res) => setTimeout(res, 100));
+    const closed = closing.close();
+    await new Promise((res) => setTimeout(res, 100));
+    socket.write(get('/rest/no-such-call'));
+    await new Promise((res) => setTimeout(res, 100));
+    release();
+    await ended;
+    await closed;
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+    expect(answers[1]).toMatch(/x-frame-options: DENY/i);
+    const body = JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ errcode: ERR.SHUTTING_DOWN, errmsg: '服务正在重启，请稍后再试', data: null });
   });
 
   it('an unexpected error answers 500 with a generic message; the stack stays in the log', async () => {

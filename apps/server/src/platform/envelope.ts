@@ -107,6 +107,19 @@ export const envelopePlugin = fp(
     });
 
     app.setNotFoundHandler((req, reply) => notFound(req, reply));
+
+    // A request that arrives while this instance shuts down (on a connection kept alive, or
+    // already read) answers the envelope with 503, and the connection closes: Fastify's own 503
+    // is turned off (return503OnClosing in app.ts) so this is the only answer.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close');
+      return sendEnvelope(req, reply, 503, fail(ERR.SHUTTING_DOWN));
+    });
   },
   { name: 'envelope' },
 );

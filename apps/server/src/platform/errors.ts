@@ -28,6 +28,7 @@ export const httpStatusOf = (errcode: string): number => {
   if (errcode === ERR.NOT_FOUND) return 404;
   if (errcode === ERR.TOO_MANY_REQUESTS) return 429;
   if (errcode === ERR.INTERNAL) return 500;
+  if (errcode === ERR.SHUTTING_DOWN) return 503;
   return 200;
 };
 
