@@ -262,7 +262,10 @@ const countOf = async (db: Db, b: ResourceBinding, where: SQL | undefined): Prom
 
 /** Timestamps travel as ISO strings, whatever the driver answered. */
 const normalize = (row: Values): Values => {
-  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) row[k] = v.toISOString();
+  }
   return row;
 };
 
@@ -294,18 +297,25 @@ const listStatements = (
   kept.set(db, byBinding);
   const byShape = byBinding.get(b) ?? new Map<string, ListStatements>();
   byBinding.set(b, byShape);
-  const shape = JSON.stringify([scope, q.sortBy ?? null, q.sortDir ?? null, applied.map((a) => Object.keys(a.given))]);
+  // The first page has no OFFSET, as drizzle leaves it out for 0: the statement stays the one it was.
+  const firstPage = q.pageNo === 1;
+  const shape = JSON.stringify([
+    scope,
+    q.sortBy ?? null,
+    q.sortDir ?? null,
+    firstPage,
+    applied.map((a) => Object.keys(a.given)),
+  ]);
   let s = byShape.get(shape);
   if (!s) {
     const where = whereOf(b, scope, applied, bindPlaceholders);
     const name = `${b.decl.name}:${byShape.size}`;
+    const page = from(db, b, selection(b))
+      .where(where)
+      .orderBy(...orderOf(b, q))
+      .limit(sql.placeholder(LIMIT));
     s = {
-      rows: from(db, b, selection(b))
-        .where(where)
-        .orderBy(...orderOf(b, q))
-        .limit(sql.placeholder(LIMIT))
-        .offset(sql.placeholder(OFFSET))
-        .prepare(`${name}:rows`),
+      rows: (firstPage ? page : page.offset(sql.placeholder(OFFSET))).prepare(`${name}:rows`),
       total: countQuery(db, b, where).prepare(`${name}:total`),
     };
     if (byShape.size >= MAX_KEPT) byShape.clear();
@@ -321,9 +331,9 @@ export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: 
   const pageNo = q.pageNo as number;
   const pageSize = q.pageSize as number;
   // The page and the total are independent: on PostgreSQL they run side by side on the pool.
-  const [rows, total] = await Promise.all([
-    statements.rows.execute({ ...values, [LIMIT]: pageSize, [OFFSET]: (pageNo - 1) * pageSize }),
+  const [total, rows] = await Promise.all([
     statements.total.execute(values),
+    statements.rows.execute({ ...values, [LIMIT]: pageSize, [OFFSET]: (pageNo - 1) * pageSize }),
   ]);
   return { list: rows.map(normalize), total: totalOf(total) };
 };
