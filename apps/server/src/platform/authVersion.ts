@@ -54,15 +54,31 @@ const watchOf = (db: Db): Watch => {
   return watch;
 };
 
+/** Both versions in one statement: built once per database, and prepared on PostgreSQL. */
+const buildVersionsStatement = (db: Db) =>
+  db
+    .select({ permissions: appSetting.value, auth: authVersionColumn })
+    .from(appSetting)
+    .where(eq(appSetting.key, PERMISSIONS_VERSION))
+    .prepare('auth_versions');
+
+const versionStatements = new WeakMap<Db, ReturnType<typeof buildVersionsStatement>>();
+
+const versionsStatement = (db: Db) => {
+  let s = versionStatements.get(db);
+  if (!s) {
+    s = buildVersionsStatement(db);
+    versionStatements.set(db, s);
+  }
+  return s;
+};
+
 export const readVersions = async (db: Db): Promise<Versions> => {
   const w = watchOf(db);
   if (w.listening) {
     const counted = `heard:${w.heard}`;
     return { auth: counted, permissions: counted, local: true };
   }
-  const [row] = await db
-    .select({ permissions: appSetting.value, auth: authVersionColumn })
-    .from(appSetting)
-    .where(eq(appSetting.key, PERMISSIONS_VERSION));
+  const [row] = await versionsStatement(db).execute();
   return { auth: row?.auth ?? null, permissions: row?.permissions ?? '0', local: false };
 };

@@ -22,6 +22,8 @@ import {
   isNull,
   lt,
   lte,
+  Param,
+  type Placeholder,
   SQL,
   sql,
 } from 'drizzle-orm';
@@ -79,31 +81,74 @@ export const selection = memo((b: ResourceBinding): Record<string, Expr> => {
   return out;
 });
 
-const dayStart = (date: string) => sql`((${date})::date)::timestamp at time zone ${SHANGHAI}`;
-const nextDayStart = (date: string) => sql`((${date})::date + 1)::timestamp at time zone ${SHANGHAI}`;
+const dayStart = (date: unknown) => sql`((${date})::date)::timestamp at time zone ${SHANGHAI}`;
+const nextDayStart = (date: unknown) => sql`((${date})::date + 1)::timestamp at time zone ${SHANGHAI}`;
 
-const filterOf = (key: string, f: FieldDef, e: Expr, q: Values): SQL | undefined => {
+/**
+ * A filter's input, apart from its SQL: the values it binds, by name, or undefined when the query
+ * does not apply it. The names a query binds are its shape: one statement serves every query of
+ * that shape, its values bound as parameters.
+ */
+const filterValues = (key: string, f: FieldDef, q: Values): Values | undefined => {
   const v = q[key];
   switch (f.filter) {
     case 'like':
-      return typeof v === 'string' && v ? ilike(e as SQL, containing(v)) : undefined;
+      return typeof v === 'string' && v ? { [key]: containing(v) } : undefined;
     case 'eq':
-      if (v === undefined) return undefined;
-      // Several ids (labels): the row holds the id among them.
-      return f.type === 'lookups' ? sql`${v}::int = any(${e})` : eq(e as SQL, v);
+      return v === undefined ? undefined : { [key]: v };
     case 'in':
-      return Array.isArray(v) && v.length ? inArray(e as SQL, v) : undefined;
+      return Array.isArray(v) && v.length ? Object.fromEntries(v.map((x, i) => [`${key}.${i}`, x])) : undefined;
     case 'range': {
       const { from, to } = rangeKeys(key);
-      const lo = q[from];
-      const hi = q[to];
+      const dated = f.type === 'datetime';
+      const out: Values = {};
+      if (q[from] !== undefined) out[from] = dated ? String(q[from]) : q[from];
+      if (q[to] !== undefined) out[to] = dated ? String(q[to]) : q[to];
+      return Object.keys(out).length ? out : undefined;
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** A bound value: the value itself, or a placeholder for it in a statement built once. */
+type Bind = (name: string, e?: Expr) => unknown;
+
+/** Binds a query's values into the SQL as they are (the statement serves this query only). */
+const bindValues =
+  (values: Values): Bind =>
+  (name) =>
+    values[name];
+
+/** Binds placeholders, encoded by the column they are compared with as a value would be. */
+const bindPlaceholders: Bind = (name, e) => {
+  const p = sql.placeholder(name);
+  return e && is(e, Column) ? new Param(p, e) : p;
+};
+
+const filterOf = (key: string, f: FieldDef, e: Expr, given: Values, bind: Bind): SQL | undefined => {
+  switch (f.filter) {
+    case 'like':
+      return ilike(e as SQL, bind(key) as SQL);
+    case 'eq':
+      // Several ids (labels): the row holds the id among them.
+      return f.type === 'lookups' ? sql`${bind(key)}::int = any(${e})` : eq(e as SQL, bind(key, e));
+    case 'in':
+      return inArray(
+        e as SQL,
+        Object.keys(given).map((name) => bind(name, e)),
+      );
+    case 'range': {
+      const { from, to } = rangeKeys(key);
+      const lo = from in given;
+      const hi = to in given;
       if (f.type === 'datetime') {
         return and(
-          lo === undefined ? undefined : gte(e as SQL, dayStart(String(lo))),
-          hi === undefined ? undefined : lt(e as SQL, nextDayStart(String(hi))),
+          lo ? gte(e as SQL, dayStart(bind(from))) : undefined,
+          hi ? lt(e as SQL, nextDayStart(bind(to))) : undefined,
         );
       }
-      return and(lo === undefined ? undefined : gte(e as SQL, lo), hi === undefined ? undefined : lte(e as SQL, hi));
+      return and(lo ? gte(e as SQL, bind(from, e)) : undefined, hi ? lte(e as SQL, bind(to, e)) : undefined);
     }
     default:
       return undefined;
@@ -120,13 +165,28 @@ const scopeWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined => {
 export const baseWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined =>
   and(b.where, b.softDelete ? isNull(b.softDelete) : undefined, scopeWhere(b, scope));
 
+/** The filters a binding declares, with their expressions: worked out once. */
+const filtersOf = memo((b: ResourceBinding) => {
+  const exprs = fieldExprs(b);
+  return Object.entries(b.decl.fields)
+    .filter(([, f]) => f.filter)
+    .map(([key, f]) => ({ key, f, e: exprs[key] as Expr }));
+});
+
+/** The filters a query applies, each with the values it binds. */
+const appliedFilters = (b: ResourceBinding, q: Values) =>
+  filtersOf(b).flatMap(({ key, f, e }) => {
+    const given = filterValues(key, f, q);
+    return given ? [{ key, f, e, given }] : [];
+  });
+
+const whereOf = (b: ResourceBinding, scope: DataScope, applied: ReturnType<typeof appliedFilters>, bind: Bind) =>
+  and(baseWhere(b, scope), ...applied.map(({ key, f, e, given }) => filterOf(key, f, e, given, bind)));
+
 /** Base rows narrowed by the query's filters. */
 export const listWhere = (b: ResourceBinding, scope: DataScope, q: Values): SQL | undefined => {
-  const exprs = fieldExprs(b);
-  const filters = Object.entries(b.decl.fields)
-    .filter(([, f]) => f.filter)
-    .map(([k, f]) => filterOf(k, f, exprs[k] as Expr, q));
-  return and(baseWhere(b, scope), ...filters);
+  const applied = appliedFilters(b, q);
+  return whereOf(b, scope, applied, bindValues(Object.assign({}, ...applied.map((a) => a.given))));
 };
 
 export const orderOf = (b: ResourceBinding, q: Values): SQL[] => {
@@ -149,8 +209,9 @@ interface Builder {
   innerJoin(table: unknown, on: SQL): Builder;
   where(w: SQL | undefined): Builder;
   orderBy(...o: SQL[]): Builder;
-  limit(n: number): Builder;
-  offset(n: number): Builder;
+  limit(n: number | Placeholder): Builder;
+  offset(n: number | Placeholder): Builder;
+  prepare(name: string): { execute(values: Values): Promise<Values[]> };
   then: Promise<Values[]>['then'];
 }
 
@@ -191,31 +252,90 @@ const joinsForCount = (b: ResourceBinding, where: SQL | undefined) => {
   return joins.filter((_, i) => keep.has(i));
 };
 
-const countOf = async (db: Db, b: ResourceBinding, where: SQL | undefined): Promise<number> => {
-  const [total] = await from(db, b, { n: count() as unknown as Expr }, joinsForCount(b, where)).where(where);
-  return Number(total?.n ?? 0);
-};
+const countQuery = (db: Db, b: ResourceBinding, where: SQL | undefined) =>
+  from(db, b, { n: count() as unknown as Expr }, joinsForCount(b, where)).where(where);
+
+const totalOf = (rows: Values[]): number => Number(rows[0]?.n ?? 0);
+
+const countOf = async (db: Db, b: ResourceBinding, where: SQL | undefined): Promise<number> =>
+  totalOf(await countQuery(db, b, where));
 
 /** Timestamps travel as ISO strings, whatever the driver answered. */
 const normalize = (row: Values): Values => {
-  for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) row[k] = v.toISOString();
+  }
   return row;
 };
 
+const LIMIT = 'limit:';
+const OFFSET = 'offset:';
+
+interface ListStatements {
+  rows: { execute(values: Values): Promise<Values[]> };
+  total: { execute(values: Values): Promise<Values[]> };
+}
+
+/** Statements kept per database and binding; a bound on their number keeps a stray caller cheap. */
+const MAX_KEPT = 256;
+const kept = new WeakMap<Db, WeakMap<ResourceBinding, Map<string, ListStatements>>>();
+
+/**
+ * The page's and the total's statements for a query of this shape (the filters it applies, its
+ * sort, the caller's scope), built by drizzle on the first call and kept: later calls only bind
+ * their values as parameters, instead of running drizzle's builder and SQL writer again.
+ */
+const listStatements = (
+  db: Db,
+  b: ResourceBinding,
+  scope: DataScope,
+  q: Values,
+  applied: ReturnType<typeof appliedFilters>,
+): ListStatements => {
+  const byBinding = kept.get(db) ?? new WeakMap<ResourceBinding, Map<string, ListStatements>>();
+  kept.set(db, byBinding);
+  const byShape = byBinding.get(b) ?? new Map<string, ListStatements>();
+  byBinding.set(b, byShape);
+  // The first page has no OFFSET, as drizzle leaves it out for 0: the statement stays the one it was.
+  const firstPage = q.pageNo === 1;
+  const shape = JSON.stringify([
+    scope,
+    q.sortBy ?? null,
+    q.sortDir ?? null,
+    firstPage,
+    applied.map((a) => Object.keys(a.given)),
+  ]);
+  let s = byShape.get(shape);
+  if (!s) {
+    const where = whereOf(b, scope, applied, bindPlaceholders);
+    const name = `${b.decl.name}:${byShape.size}`;
+    const page = from(db, b, selection(b))
+      .where(where)
+      .orderBy(...orderOf(b, q))
+      .limit(sql.placeholder(LIMIT));
+    s = {
+      rows: (firstPage ? page : page.offset(sql.placeholder(OFFSET))).prepare(`${name}:rows`),
+      total: countQuery(db, b, where).prepare(`${name}:total`),
+    };
+    if (byShape.size >= MAX_KEPT) byShape.clear();
+    byShape.set(shape, s);
+  }
+  return s;
+};
+
 export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: Values) => {
-  const where = listWhere(b, scope, q);
+  const applied = appliedFilters(b, q);
+  const statements = listStatements(db, b, scope, q, applied);
+  const values: Values = Object.assign({}, ...applied.map((a) => a.given));
   const pageNo = q.pageNo as number;
   const pageSize = q.pageSize as number;
   // The page and the total are independent: on PostgreSQL they run side by side on the pool.
-  const [rows, total] = await Promise.all([
-    from(db, b, selection(b))
-      .where(where)
-      .orderBy(...orderOf(b, q))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize),
-    countOf(db, b, where),
+  const [total, rows] = await Promise.all([
+    statements.total.execute(values),
+    statements.rows.execute({ ...values, [LIMIT]: pageSize, [OFFSET]: (pageNo - 1) * pageSize }),
   ]);
-  return { list: rows.map(normalize), total };
+  return { list: rows.map(normalize), total: totalOf(total) };
 };
 
 export const countRows = (db: Db, b: ResourceBinding, scope: DataScope, q: Values): Promise<number> =>
