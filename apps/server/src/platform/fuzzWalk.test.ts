@@ -20,7 +20,7 @@ import { storeOrder, storeOrderLine } from '../modules/storeOrders/schema';
 import { store } from '../modules/stores/schema';
 import { SIM_PREFIX } from '../modules/wxwork/simulator';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import { type CallResult, fieldsOf, type TestClient } from '../testing/testClient';
+import { type CallResult, fieldsOf, isEnvelope, type TestClient } from '../testing/testClient';
 import type { RecordedRoute } from './context';
 import { isApiPath } from './envelope';
 
@@ -189,13 +189,6 @@ const RAW_BODIES = [
 ];
 
 const urlOf = (r: RecordedRoute, param = '999999') => r.url.replace(/:[A-Za-z]+/g, param);
-
-const isEnvelope = (body: unknown) =>
-  typeof body === 'object' &&
-  body !== null &&
-  typeof (body as { errcode?: unknown }).errcode === 'string' &&
-  typeof (body as { errmsg?: unknown }).errmsg === 'string' &&
-  'data' in body;
 
 /** A file answered on success (an export, a template, an image): the one answer that is not an envelope. */
 const isStreamed = (res: CallResult<unknown>) =>

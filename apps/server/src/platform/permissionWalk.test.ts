@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_PREFIX } from '../modules/wxwork/simulator';
 import { createRole, createUser, grantRole } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/testApp';
-import type { CallResult, TestClient } from '../testing/testClient';
+import { type CallResult, isEnvelope, type TestClient } from '../testing/testClient';
 import type { RecordedRoute } from './context';
 import { route, routeRegistryPlugin } from './route';
 
@@ -59,13 +59,6 @@ const urlOf = (r: RecordedRoute) => r.url.replace(/:[A-Za-z]+/g, '1').replace(/\
 
 const call = (c: TestClient, r: RecordedRoute) =>
   c.request(r.method, urlOf(r), r.method === 'POST' || r.method === 'PUT' ? { body: {} } : {});
-
-const isEnvelope = (body: unknown) =>
-  typeof body === 'object' &&
-  body !== null &&
-  typeof (body as { errcode?: unknown }).errcode === 'string' &&
-  typeof (body as { errmsg?: unknown }).errmsg === 'string' &&
-  'data' in body;
 
 const expectEnvelope = (r: RecordedRoute, res: CallResult<unknown>) => {
   if (r.method !== 'HEAD') expect(isEnvelope(res.body), `${r.method} ${r.url}: ${res.raw}`).toBe(true);

@@ -83,3 +83,11 @@ export class TestClient {
 /** The field messages of a PARAM_INVALID answer. */
 export const fieldsOf = (body: Envelope<unknown>): Record<string, string> =>
   (body.data as { fields?: Record<string, string> } | null)?.fields ?? {};
+
+/** The answer is a whole { errcode, errmsg, data } envelope: a string errcode and errmsg, and data present. */
+export const isEnvelope = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { errcode?: unknown }).errcode === 'string' &&
+  typeof (body as { errmsg?: unknown }).errmsg === 'string' &&
+  'data' in body;
