@@ -61,8 +61,9 @@ describe('the 扫码登录 tab', () => {
     expect(screen.getByText('总部运营')).toBeTruthy();
     const logins = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/v1/centerWxwork/login'));
     expect(logins).toEqual(['/api/v1/centerWxwork/login?code=C-1']);
-    // The code left the address: a reload never spends it again.
-    expect(app.path()).toBe('/login');
+    // The code left the address: a reload never spends it again. The router applies the address
+    // in a transition, which a loaded machine may commit after the role choice has rendered.
+    await app.waitForPath('/login');
   });
 
   it('says 二维码已失效 when the state expired, and 刷新二维码 draws a new one', async () => {
