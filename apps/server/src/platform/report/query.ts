@@ -212,6 +212,7 @@ const shapeOf = (decl: AnyReport, q: Values, values: Values): Shape => {
 const id = (k: string) => sql.identifier(k);
 const TOTAL = '__total';
 const ROW = '__row';
+const GROUPED = '__grouped';
 const totalKey = (k: string) => `__t.${k}`;
 const LIMIT = 'limit:';
 const OFFSET = 'offset:';
@@ -306,8 +307,18 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
     if (m.agg === 'ratio') gCols.push(sql`${ratioOf(m, (x) => r.measures[x] as Expr)} as ${id(k)}`);
     else if (!DERIVED.has(m.agg)) gCols.push(sql`${r.measures[k]} as ${id(k)}`);
   }
-  const group = dimExprs.length ? sql` group by ${joined(dimExprs.map((e) => sql`${e}`))}` : sql.empty();
-  const ctes: SQL[] = [sql`g as (select ${joined(gCols)} from ${facts}${group})`];
+  const dimList = joined(dimExprs.map((e) => sql`${e}`));
+  const group = dimExprs.length ? sql` group by ${dimList}` : sql.empty();
+  // A distinct count's total is counted over all the facts: in the same scan, as the grand total
+  // of GROUPING SETS ((dims), ()), its row told apart by grouping().
+  const recount = dimExprs.length > 0 && base.some(([k, m]) => m.agg === 'countDistinct' && inTotals(k, m));
+  const ctes: SQL[] = recount
+    ? [
+        sql`g0 as (select ${joined([...gCols, sql`grouping(${dimList}) as ${id(GROUPED)}`])} from ${facts}
+          group by grouping sets ((${dimList}), ()))`,
+        sql`g as (select * from g0 where ${id(GROUPED)} = 0)`,
+      ]
+    : [sql`g as (select ${joined(gCols)} from ${facts}${group})`];
 
   // The previous period: the compared measures grouped the same way, joined by the dimensions.
   const prevMeasures = measureDefs.filter(([, m]) => m.agg === 'previous' || m.agg === 'growth');
@@ -346,7 +357,9 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
     // A distinct count is counted again over the facts; the others add up (or min, max) the groups.
     const agg =
       m.agg === 'countDistinct'
-        ? sql`(select ${r.measures[k]} from ${facts})`
+        ? recount
+          ? sql`(select g0.${id(k)} from g0 where ${id(GROUPED)} <> 0)`
+          : sql`(select ${r.measures[k]} from ${facts})`
         : rollupOf(m, sql`${id(rowSource)}.${id(k)}`);
     totalParts.push(sql`${agg} as ${id(totalKey(k))}`);
   }
