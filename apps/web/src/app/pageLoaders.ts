@@ -5,12 +5,22 @@
  * dynamic import; a comment here must not look like one).
  */
 import { PUBLIC_PATHS } from '@zb/contract/paths';
+import type { AnyReport } from '@zb/contract/report/define';
+import { REPORTS } from '@zb/contract/reports/index';
+import { routeByPath } from '@zb/contract/routes';
 import type { ComponentType } from 'react';
 
 export type PageModule = { default: ComponentType };
 
 /** /welcome, the shell's own first page (not a contract route). */
 export const WELCOME_LOADER = (): Promise<PageModule> => import('../features/auth/WelcomePage');
+
+/**
+ * Every report route without a page of its own (app/pages.ts reads REPORTS): one generic page
+ * renders the route's declaration.
+ */
+export const REPORT_PAGE_LOADER = (): Promise<typeof import('../platform/report/ReportPage')> =>
+  import('../platform/report/ReportPage');
 
 /** Pages built so far, by contract route path. */
 export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
@@ -82,4 +92,15 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
 
 /** The loader of the page a shell path shows ('/' redirects to /welcome); none for a path without a built page. */
 export const pageLoaderFor = (path: string): (() => Promise<PageModule>) | undefined =>
-  path === '/' || path === PUBLIC_PATHS.welcome ? WELCOME_LOADER : PAGE_LOADERS[path];
+  path === '/' || path === PUBLIC_PATHS.welcome
+    ? WELCOME_LOADER
+    : (PAGE_LOADERS[path] ?? (REPORT_PAGES.has(path) ? REPORT_PAGE_LOADER : undefined));
+
+/** A report shows on a page of its own when its page is a route and it needs no fixed filter (a tab's view). */
+export const hasOwnPage = (r: AnyReport): boolean =>
+  !!routeByPath(r.page) && !Object.values(r.filters).some((f) => f.fixed);
+
+/** Report routes shown by the generic report page: every such declaration's page without a hand-written one. */
+export const REPORT_PAGES: ReadonlySet<string> = new Set(
+  REPORTS.filter((r) => hasOwnPage(r) && !PAGE_LOADERS[r.page]).map((r) => r.page),
+);
