@@ -1,0 +1,53 @@
+/**
+ * Every REPORTS declaration whose page is a route gets the generic report page, with no page file
+ * of its own; a view with a fixed filter (a member tab) does not (its page embeds it).
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../platform/queryClient';
+import { setSessionUser } from '../platform/session';
+import { envelope, sessionUser, stubFetch } from '../test/fixtures';
+import { renderInProviders, SLOW } from '../test/renderApp';
+import { PAGE_LOADERS, pageLoaderFor, REPORT_PAGE_LOADER } from './pageLoaders';
+import { builtPaths, pageFor } from './pages';
+
+vi.mock('@zb/contract/reports/index', async () => {
+  const { MEMBER_CARDS, SALES } = await import('../platform/report/testReports');
+  return { REPORTS: [SALES, MEMBER_CARDS] };
+});
+
+describe('report pages from REPORTS', { timeout: 30_000 }, () => {
+  it('maps a report’s route to the report page, and not a view embedded with a fixed filter', () => {
+    expect(PAGE_LOADERS['/stockDetail']).toBeUndefined();
+    expect(builtPaths()).toContain('/stockDetail');
+    expect(builtPaths()).not.toContain('/comboCard');
+    expect(pageFor('/stockDetail')).not.toBe(pageFor('/no-such-page'));
+    expect(pageFor('/stockDetail')).toBe(pageFor('/stockDetail'));
+    expect(pageFor('/comboCard')).toBe(pageFor('/no-such-page'));
+    expect(pageLoaderFor('/stockDetail')).toBe(REPORT_PAGE_LOADER);
+  });
+
+  it('renders the route’s declaration', async () => {
+    setSessionUser(sessionUser());
+    stubFetch((url) =>
+      url.startsWith('/rest/report/testSales/list')
+        ? { body: envelope({ list: [{ storeId: 7, storeName: '南京西路店', inAmount: 100 }], total: 1 }) }
+        : { body: envelope([]) },
+    );
+    const Page = pageFor('/stockDetail');
+    renderInProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/stockDetail']}>
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('南京西路店', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('region', { name: '测试销售报表' })).toBeTruthy();
+  });
+});
