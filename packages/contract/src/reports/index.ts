@@ -4,5 +4,6 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { STOCK_REPORTS } from './stock';
 
-export const REPORTS: readonly AnyReport[] = [];
+export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS];
