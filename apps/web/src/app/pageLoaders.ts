@@ -5,8 +5,6 @@
  * dynamic import; a comment here must not look like one).
  */
 import { PUBLIC_PATHS } from '@zb/contract/paths';
-import type { AnyReport } from '@zb/contract/report/define';
-import { REPORTS } from '@zb/contract/reports/index';
 import { routeByPath } from '@zb/contract/routes';
 import type { ComponentType } from 'react';
 
@@ -16,8 +14,8 @@ export type PageModule = { default: ComponentType };
 export const WELCOME_LOADER = (): Promise<PageModule> => import('../features/auth/WelcomePage');
 
 /**
- * Every report route without a page of its own (app/pages.ts reads REPORTS): one generic page
- * renders the route's declaration.
+ * A route without a page of its own: the report page, which shows the route's REPORTS declaration
+ * or 本页尚未建成 (app/pages.ts). REPORTS stays out of the shell: it is in that chunk.
  */
 export const REPORT_PAGE_LOADER = (): Promise<typeof import('../platform/report/ReportPage')> =>
   import('../platform/report/ReportPage');
@@ -90,17 +88,11 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
 };
 
-/** The loader of the page a shell path shows ('/' redirects to /welcome); none for a path without a built page. */
+/**
+ * The loader of the page a shell path shows ('/' redirects to /welcome; a route without a page of
+ * its own, the report page); none for a path outside the route table.
+ */
 export const pageLoaderFor = (path: string): (() => Promise<PageModule>) | undefined =>
   path === '/' || path === PUBLIC_PATHS.welcome
     ? WELCOME_LOADER
-    : (PAGE_LOADERS[path] ?? (REPORT_PAGES.has(path) ? REPORT_PAGE_LOADER : undefined));
-
-/** A report shows on a page of its own when its page is a route and it needs no fixed filter (a tab's view). */
-export const hasOwnPage = (r: AnyReport): boolean =>
-  !!routeByPath(r.page) && !Object.values(r.filters).some((f) => f.fixed);
-
-/** Report routes shown by the generic report page: every such declaration's page without a hand-written one. */
-export const REPORT_PAGES: ReadonlySet<string> = new Set(
-  REPORTS.filter((r) => hasOwnPage(r) && !PAGE_LOADERS[r.page]).map((r) => r.page),
-);
+    : (PAGE_LOADERS[path] ?? (routeByPath(path) ? REPORT_PAGE_LOADER : undefined));
