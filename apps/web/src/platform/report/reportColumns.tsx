@@ -23,9 +23,13 @@ export type ReportColumnDef = DimensionDef | MeasureDef;
 
 const isMeasure = (decl: AnyReport, key: string) => key in decl.measures;
 
-/** A value as the table, the totals row and the summary show it (money in 元, percent with %). */
+/**
+ * A value as the table, the totals row and the summary show it: money in 元 and percent with %
+ * (as lists and files read them), a measure's count with thousands separators (135,152).
+ */
 export const cellText = (col: ReportColumnDef, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
+  if (col.type === 'int' && 'agg' in col) return Number(value).toLocaleString('zh-CN');
   return formatValue(col as FieldDef, value);
 };
 

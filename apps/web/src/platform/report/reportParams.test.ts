@@ -152,10 +152,10 @@ describe('the table', () => {
   });
 
   it('adds up the totals row under the shown columns, 合计 first, money in 元 and a ratio as %', () => {
-    const totals = { openQty: 12, openAmount: 123456, inAmount: 500000, outAmount: 125000, rate: 2500, bills: 9 };
+    const totals = { openQty: 135152, openAmount: 123456, inAmount: 500000, outAmount: 125000, rate: 2500, bills: 9 };
     expect(totalsCells(SALES, store, totals).map((c) => c.text)).toEqual([
       '合计',
-      '12',
+      '135,152',
       '1,234.56',
       '5,000.00',
       '1,250.00',
