@@ -40,11 +40,12 @@ export interface ReportViewProps {
   embedded?: boolean;
 }
 
-/** Pickers load their choices (stores of the caller's scope, regions, products); others: the plain input. */
+/** Pickers load their choices (stores, regions and staff of the caller's scope, goods); others: the field's input. */
 const pickerControl: FilterControlOf = (_key, f) => {
   const picker = (f as { picker?: Parameters<typeof pickerEndpoint>[0] }).picker;
-  const endpoint = picker ? pickerEndpoint(picker) : undefined;
-  return endpoint ? <LookupSelect endpoint={endpoint} placeholder="全部" style={{ width: 200 }} /> : undefined;
+  return picker ? (
+    <LookupSelect endpoint={pickerEndpoint(picker)} placeholder="全部" style={{ width: 200 }} />
+  ) : undefined;
 };
 
 const link = (href: string, text: string): ReactNode => <Link to={href}>{text}</Link>;
