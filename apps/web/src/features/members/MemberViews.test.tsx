@@ -18,6 +18,9 @@ vi.mock('@zb/contract/reports/index', async () => {
   return { REPORTS: [cards] };
 });
 
+/** A loaded machine renders antd's table slowly. */
+const WAIT = { timeout: 15_000 };
+
 describe('member tabs declared as views', { timeout: 30_000 }, () => {
   it('finds a tab’s view by its route, and only one with memberId as its fixed filter', () => {
     expect(memberViewOf('/comboCard', [SALES, MEMBER_CARDS])).toBe(MEMBER_CARDS);
@@ -47,12 +50,14 @@ describe('member tabs declared as views', { timeout: 30_000 }, () => {
     );
     expect(screen.queryByRole('tab', { name: '储值卡' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: '套餐卡' }));
-    expect(await screen.findByText('K001')).toBeTruthy();
+    expect(await screen.findByText('K001', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('共 1 条')).toBeTruthy();
-    await waitFor(() =>
-      expect(fetch.mock.calls.map((c) => String(c[0]))).toContain(
-        '/rest/report/testMemberCards/list?memberId=9&pageNo=1&pageSize=10',
-      ),
+    await waitFor(
+      () =>
+        expect(fetch.mock.calls.map((c) => String(c[0]))).toContain(
+          '/rest/report/testMemberCards/list?memberId=9&pageNo=1&pageSize=10',
+        ),
+      WAIT,
     );
   });
 });

@@ -85,6 +85,8 @@ const render = (props: ReportViewProps, path = '/stockDetail') =>
 
 const where = () => decodeURIComponent(screen.getByTestId('where').textContent ?? '');
 const today = todayOnServer();
+/** A loaded machine renders antd's table slowly. */
+const WAIT = { timeout: 15_000 };
 const monthStart = `${today.slice(0, 7)}-01`;
 
 beforeEach(() => setSessionUser(sessionUser({ btn: [EXPORT_CODE] })));
@@ -93,7 +95,7 @@ describe('ReportView', { timeout: 30_000 }, () => {
   it('opens on the preset period and shows rows, 共 N 条, grouped headers, the totals row and the summary figures', async () => {
     const fetch = answer();
     render({ decl: SALES });
-    expect(await screen.findByText('南京西路店')).toBeTruthy();
+    expect(await screen.findByText('南京西路店', {}, WAIT)).toBeTruthy();
     expect(screen.getByText('共 23 条')).toBeTruthy();
     const list = urls(fetch).find((u) => u.startsWith('/rest/report/testSales/list') && !u.includes('chart=1'));
     expect(list).toBe(`/rest/report/testSales/list?dayFrom=${monthStart}&dayTo=${today}&pageNo=1&pageSize=10`);
@@ -116,12 +118,13 @@ describe('ReportView', { timeout: 30_000 }, () => {
   it('switches 统计维度 and feeds the chart from the chart=1 call', async () => {
     const fetch = answer();
     render({ decl: SALES });
-    await screen.findByText('南京西路店');
+    await screen.findByText('南京西路店', {}, WAIT);
     fireEvent.click(screen.getByText('按月份'));
-    await waitFor(() =>
-      expect(where()).toBe(`/stockDetail?dayFrom=${monthStart}&dayTo=${today}&groupBy=month&pageNo=1`),
+    await waitFor(
+      () => expect(where()).toBe(`/stockDetail?dayFrom=${monthStart}&dayTo=${today}&groupBy=month&pageNo=1`),
+      WAIT,
     );
-    const chart = await screen.findByTestId('chart');
+    const chart = await screen.findByTestId('chart', {}, WAIT);
     expect(JSON.parse(chart.textContent ?? '')).toEqual({
       x: ['2026-01-01', '2026-02-01'],
       series: [
@@ -137,32 +140,34 @@ describe('ReportView', { timeout: 30_000 }, () => {
   it('sorts on the server and searches with the form, back on page 1', async () => {
     const fetch = answer();
     render({ decl: SALES }, '/stockDetail?dayFrom=2026-01-01&dayTo=2026-01-31&pageNo=2');
-    await screen.findByText('南京西路店');
+    await screen.findByText('南京西路店', {}, WAIT);
     const header = screen.getAllByText('出库金额').find((el) => el.closest('th'));
     fireEvent.click(header as HTMLElement);
-    await waitFor(() => expect(where()).toContain('sortBy=outAmount&sortDir=asc&pageNo=1'));
-    await waitFor(() => expect(urls(fetch).some((u) => u.includes('sortBy=outAmount&sortDir=asc'))).toBe(true));
+    await waitFor(() => expect(where()).toContain('sortBy=outAmount&sortDir=asc&pageNo=1'), WAIT);
+    await waitFor(() => expect(urls(fetch).some((u) => u.includes('sortBy=outAmount&sortDir=asc'))).toBe(true), WAIT);
     fireEvent.click(screen.getByRole('button', { name: /展\s*开/ }));
-    fireEvent.change(await screen.findByRole('textbox', { name: '商品' }), { target: { value: '精华' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: '商品' }, WAIT), { target: { value: '精华' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(where()).toContain('goods=精华'));
+    await waitFor(() => expect(where()).toContain('goods=精华'), WAIT);
     expect(where()).toContain('dayFrom=2026-01-01');
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     // 重置 clears the URL's filters: the period opens on its preset again.
-    await waitFor(() => expect(where()).toBe('/stockDetail?pageNo=1'));
-    await waitFor(() =>
-      expect(urls(fetch).at(-1)).toBe(
-        `/rest/report/testSales/list?dayFrom=${monthStart}&dayTo=${today}&pageNo=1&pageSize=10`,
-      ),
+    await waitFor(() => expect(where()).toBe('/stockDetail?pageNo=1'), WAIT);
+    await waitFor(
+      () =>
+        expect(urls(fetch).at(-1)).toBe(
+          `/rest/report/testSales/list?dayFrom=${monthStart}&dayTo=${today}&pageNo=1&pageSize=10`,
+        ),
+      WAIT,
     );
   });
 
   it('exports the current filters to the download centre', async () => {
     const fetch = answer();
     render({ decl: SALES }, '/stockDetail?dayFrom=2026-01-01&dayTo=2026-01-31&groupBy=storeMonth');
-    await screen.findByText('南京西路店');
+    await screen.findByText('南京西路店', {}, WAIT);
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
-    expect(await screen.findByText('已加入下载中心，导出完成后可在下载中心下载')).toBeTruthy();
+    expect(await screen.findByText('已加入下载中心，导出完成后可在下载中心下载', {}, WAIT)).toBeTruthy();
     expect(urls(fetch)).toContain(
       '/rest/report/testSales/export?dayFrom=2026-01-01&dayTo=2026-01-31&groupBy=storeMonth',
     );
@@ -172,34 +177,39 @@ describe('ReportView', { timeout: 30_000 }, () => {
     setSessionUser(sessionUser({ btn: [] }));
     answer();
     render({ decl: SALES });
-    await screen.findByText('南京西路店');
+    await screen.findByText('南京西路店', {}, WAIT);
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 
   it('links a drill-down cell to the rows behind it, with the row and the current period', async () => {
     answer();
     render({ decl: SALES }, '/stockDetail?dayFrom=2026-01-01&dayTo=2026-01-31');
-    const cell = await screen.findByRole('link', { name: '3,000.00' });
+    const cell = await screen.findByRole('link', { name: '3,000.00' }, WAIT);
     expect(cell.getAttribute('href')).toBe('/stockDetail?storeId=7&dayFrom=2026-01-01&dayTo=2026-01-31&kind=in');
   });
 
   it('says 暂无数据 and shows no totals row when nothing matches', async () => {
     answer([]);
     render({ decl: SALES });
-    await waitFor(() => expect(document.querySelector('.ant-table-placeholder')?.textContent).toContain('暂无数据'));
+    await waitFor(
+      () => expect(document.querySelector('.ant-table-placeholder')?.textContent).toContain('暂无数据'),
+      WAIT,
+    );
     expect(document.querySelector('.zb-report-totals')).toBeNull();
   });
 
   it('embeds a view with a fixed member id: sent with every call, never shown, the URL left alone', async () => {
     const fetch = answer();
     render({ decl: MEMBER_CARDS, fixed: { memberId: 12 } }, '/personalAccount?id=12');
-    expect(await screen.findByText('K001')).toBeTruthy();
+    expect(await screen.findByText('K001', {}, WAIT)).toBeTruthy();
     expect(urls(fetch)).toContain('/rest/report/testMemberCards/list?memberId=12&pageNo=1&pageSize=10');
     expect(screen.queryByLabelText('会员')).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: '卡号' }), { target: { value: 'K0' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() =>
-      expect(urls(fetch)).toContain('/rest/report/testMemberCards/list?cardNo=K0&memberId=12&pageNo=1&pageSize=10'),
+    await waitFor(
+      () =>
+        expect(urls(fetch)).toContain('/rest/report/testMemberCards/list?cardNo=K0&memberId=12&pageNo=1&pageSize=10'),
+      WAIT,
     );
     expect(where()).toBe('/personalAccount?id=12');
   });
