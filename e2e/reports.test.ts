@@ -121,6 +121,11 @@ describe('report pages', () => {
 
     await page.getByText('按门店', { exact: true }).click();
     await page.waitForURL(/groupBy=store/);
+    await page
+      .locator('.ant-table-thead th')
+      .filter({ hasText: /^门店$/ })
+      .first()
+      .waitFor();
     const store = (await columnTexts(page, '门店'))[0] ?? '';
     const link = page.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('link');
     const href = (await link.getAttribute('href')) ?? '';
