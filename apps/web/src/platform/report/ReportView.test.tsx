@@ -198,6 +198,16 @@ describe('ReportView', { timeout: 30_000 }, () => {
     expect(document.querySelector('.zb-report-totals')).toBeNull();
   });
 
+  it('asks for a required filter the URL does not give instead of calling', async () => {
+    const fetch = answer();
+    render({ decl: SALES }, '/stockDetail?dayTo=2026-01-31');
+    await waitFor(
+      () => expect(document.querySelector('.ant-table-placeholder')?.textContent).toContain('请选择日期后查询'),
+      WAIT,
+    );
+    expect(urls(fetch).some((u) => u.startsWith('/rest/report/testSales/list'))).toBe(false);
+  });
+
   it('embeds a view with a fixed member id: sent with every call, never shown, the URL left alone', async () => {
     const fetch = answer();
     render({ decl: MEMBER_CARDS, fixed: { memberId: 12 } }, '/personalAccount?id=12');

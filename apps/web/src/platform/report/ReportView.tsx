@@ -147,7 +147,14 @@ export function ReportView({ decl, fixed, embedded }: ReportViewProps) {
         pagination={r.pagination}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={r.missing.length ? `请选择${r.missing.join('、')}后查询` : '暂无数据'}
+            />
+          ),
+        }}
         summary={
           totals && rows.length > 0
             ? () => (

@@ -9,6 +9,7 @@ import { drillHref } from './drill';
 import { presetRange } from './presets';
 import { headerTree, reportTableColumns, shownColumns, summaryFigures, totalsCells } from './reportColumns';
 import {
+  missingRequired,
   parseReportParams,
   reportChartQuery,
   reportExportQuery,
@@ -62,8 +63,13 @@ describe('a report in the URL', () => {
     expect([bad.groupBy, bad.sortBy, bad.pageNo]).toEqual([undefined, undefined, 1]);
   });
 
-  it('keeps one end of the period the user gave instead of the preset', () => {
-    expect(parse('dayTo=2026-02-10').filters).toEqual({ dayTo: '2026-02-10' });
+  it('keeps one end of the period the user gave instead of the preset, and names the end missing', () => {
+    const p = parse('dayTo=2026-02-10');
+    expect(p.filters).toEqual({ dayTo: '2026-02-10' });
+    expect(missingRequired(SALES, p)).toEqual(['日期']);
+    expect(missingRequired(SALES, parse(''))).toEqual([]);
+    // A fixed required filter is the embedding page's to give.
+    expect(missingRequired(MEMBER_CARDS, parseReportParams(MEMBER_CARDS, new URLSearchParams(''), TODAY))).toEqual([]);
   });
 
   it('sorts only by a shown column of the grouping', () => {

@@ -107,3 +107,13 @@ export const reportExportQuery = (p: ReportParams, fixed?: FixedFilters): Query 
   ...filtersQuery(p, fixed),
   ...sortQuery(p),
 });
+
+/** The labels of required filters the state does not give (fixed ones are the embedding page's). */
+export const missingRequired = (decl: AnyReport, p: ReportParams): string[] =>
+  shownFilters(decl)
+    .filter(([key, f]) => {
+      if (!f.required) return false;
+      const keys = f.filter === 'range' ? Object.values(rangeKeys(key)) : [key];
+      return keys.some((k) => p.filters[k] === undefined || p.filters[k] === '');
+    })
+    .map(([, f]) => f.label);

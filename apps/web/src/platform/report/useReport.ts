@@ -16,6 +16,7 @@ import { chartShown } from './chartOption';
 import { todayOnServer } from './presets';
 import {
   type FixedFilters,
+  missingRequired,
   parseReportParams,
   type ReportParams,
   reportChartQuery,
@@ -57,12 +58,15 @@ export const useReport = (decl: AnyReport, { fixed, embedded = false }: UseRepor
   const api = reportApi(decl);
   const grouping = groupingOf(decl, params.groupBy);
   const listQuery = reportListQuery(params, fixed);
+  // A required filter not given (a period the user cleared): no call the server must refuse.
+  const missing = missingRequired(decl, params);
   const list = useQuery({
     queryKey: [...reportKey(decl), 'list', listQuery],
     queryFn: () => call(api.list, { query: listQuery }),
     placeholderData: keepPreviousData,
+    enabled: missing.length === 0,
   });
-  const showChart = chartShown(decl, grouping);
+  const showChart = chartShown(decl, grouping) && missing.length === 0;
   const chartQuery = reportChartQuery(params, fixed);
   const chart = useQuery({
     queryKey: [...reportKey(decl), 'chart', chartQuery],
@@ -92,8 +96,9 @@ export const useReport = (decl: AnyReport, { fixed, embedded = false }: UseRepor
   );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: reportKey(decl) }), [queryClient, decl]);
 
-  const total = list.data?.total ?? 0;
-  const rows: ReportRow[] = (list.data?.list as ReportRow[] | undefined) ?? [];
+  const data = missing.length === 0 ? list.data : undefined;
+  const total = data?.total ?? 0;
+  const rows: ReportRow[] = (data?.list as ReportRow[] | undefined) ?? [];
   return {
     params,
     grouping,
@@ -101,7 +106,9 @@ export const useReport = (decl: AnyReport, { fixed, embedded = false }: UseRepor
     listQuery,
     rows,
     total,
-    totals: list.data?.totals as Partial<ReportRow> | undefined,
+    totals: data?.totals as Partial<ReportRow> | undefined,
+    /** Labels of required filters not given: the page asks for them instead of calling. */
+    missing,
     loading: list.isFetching,
     failed: list.isError,
     showChart,
