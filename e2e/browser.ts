@@ -92,3 +92,23 @@ export const confirmDialog = async (page: Page, question: RegExp) => {
   await button(dialog, '确定').click();
   await expect.poll(async () => ((await text.isVisible()) ? await text.innerText() : ''), { timeout: 30_000 }).toBe('');
 };
+
+/** Logs every Content-Security-Policy violation as a console error. */
+const CSP_REPORTER = `document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`;
+
+/** Every page of the context reports violations into the returned list. */
+export const watchViolations = async (context: BrowserContext): Promise<string[]> => {
+  const seen: string[] = [];
+  await context.addInitScript(CSP_REPORTER);
+  const watch = (page: Page) =>
+    page.on('console', (msg) => {
+      const text = msg.text();
+      if (msg.type() === 'error' && /CSP violation|Content Security Policy/i.test(text))
+        seen.push(`${page.url()}: ${text}`);
+    });
+  context.on('page', watch);
+  for (const page of context.pages()) watch(page);
+  return seen;
+};

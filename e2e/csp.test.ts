@@ -5,30 +5,10 @@
  * page with its QR code, the WeCom simulator's pages, signed-in lists and details with antd's
  * CSS-in-JS, a notice and an alert, and an exported file downloaded from the download centre.
  */
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './browser';
+import { signIn, useBrowser, watchViolations } from './browser';
 
 const browser = useBrowser();
-
-const REPORT = `document.addEventListener('securitypolicyviolation', (e) => {
-  console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber);
-});`;
-
-/** Every page of the context reports violations into the returned list. */
-const watchViolations = async (context: BrowserContext): Promise<string[]> => {
-  const seen: string[] = [];
-  await context.addInitScript(REPORT);
-  const watch = (page: Page) =>
-    page.on('console', (msg) => {
-      const text = msg.text();
-      if (msg.type() === 'error' && /CSP violation|Content Security Policy/i.test(text))
-        seen.push(`${page.url()}: ${text}`);
-    });
-  context.on('page', watch);
-  for (const page of context.pages()) watch(page);
-  return seen;
-};
 
 describe('the built app under its Content-Security-Policy', () => {
   it('the login page draws its QR code, checks its form, alerts a refused sign-in, and the WeCom simulator shows, without a violation', async () => {

@@ -18,6 +18,7 @@ import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
+import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
@@ -107,6 +108,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(storeOrderRoutes);
   await app.register(storesMoreRoutes);
   await app.register(memberRoutes);
+  await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
 
   await app.register(webPlugin);

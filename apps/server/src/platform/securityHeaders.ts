@@ -8,8 +8,9 @@
  * this origin and inline (antd's CSS-in-JS writes <style> elements and style attributes, the
  * WeCom simulator pages under /wxsim carry one <style>); images from this origin, data: (the
  * watermark tile, upload previews read as data URLs) and blob:; calls only to this origin; the
- * simulator's forms post only here. No page uses ECharts today: a canvas needs no source, so
- * charts would run under this policy too.
+ * simulator's forms post only here. The report pages' ECharts charts draw on a canvas, which
+ * needs no source, and set their styles through the DOM: they run under this policy unchanged
+ * (e2e/reports.test.ts watches /stockCost's chart for violations).
  */
 import fp from 'fastify-plugin';
 

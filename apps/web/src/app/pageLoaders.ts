@@ -5,12 +5,20 @@
  * dynamic import; a comment here must not look like one).
  */
 import { PUBLIC_PATHS } from '@zb/contract/paths';
+import { routeByPath } from '@zb/contract/routes';
 import type { ComponentType } from 'react';
 
 export type PageModule = { default: ComponentType };
 
 /** /welcome, the shell's own first page (not a contract route). */
 export const WELCOME_LOADER = (): Promise<PageModule> => import('../features/auth/WelcomePage');
+
+/**
+ * A route without a page of its own: the report page, which shows the route's REPORTS declaration
+ * or 本页尚未建成 (app/pages.ts). REPORTS stays out of the shell: it is in that chunk.
+ */
+export const REPORT_PAGE_LOADER = (): Promise<typeof import('../platform/report/ReportPage')> =>
+  import('../platform/report/ReportPage');
 
 /** Pages built so far, by contract route path. */
 export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
@@ -80,6 +88,11 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
 };
 
-/** The loader of the page a shell path shows ('/' redirects to /welcome); none for a path without a built page. */
+/**
+ * The loader of the page a shell path shows ('/' redirects to /welcome; a route without a page of
+ * its own, the report page); none for a path outside the route table.
+ */
 export const pageLoaderFor = (path: string): (() => Promise<PageModule>) | undefined =>
-  path === '/' || path === PUBLIC_PATHS.welcome ? WELCOME_LOADER : PAGE_LOADERS[path];
+  path === '/' || path === PUBLIC_PATHS.welcome
+    ? WELCOME_LOADER
+    : (PAGE_LOADERS[path] ?? (routeByPath(path) ? REPORT_PAGE_LOADER : undefined));

@@ -1,17 +1,24 @@
 /**
  * Under a member's file (/personalAccount): 会员卡 — their cards with balances or sessions left,
  * each opening its ledger (every 开卡, 充值, 消费 with the balance after it); 消费记录 — their bills
- * (GET /rest/member/findMemberConsume), paged on the server, with a date filter.
+ * (GET /rest/member/findMemberConsume), paged on the server, with a date filter; and the member
+ * tabs declared as views in REPORTS (套餐卡 /comboCard, 储值卡 /storedValueCard): each on the report
+ * engine's ReportView with the member's id as its fixed filter, a tab appearing as soon as its
+ * declaration exists.
  */
 import { useQuery } from '@tanstack/react-query';
 import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
 import { CARD_KINDS } from '@zb/contract/entities/card';
+import type { AnyReport } from '@zb/contract/report/define';
+import { REPORTS } from '@zb/contract/reports/index';
+import { routeByPath } from '@zb/contract/routes';
 import { formatDate, formatDateTime } from '@zb/contract/time';
 import { Card, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
+import { ReportView } from '../../platform/report/ReportView';
 import { ConsumeHistory } from './ConsumeHistory';
 
 const kindTag = (kind: string) => {
@@ -122,12 +129,35 @@ function MemberCards({ memberId }: { memberId: number }) {
   );
 }
 
+/** The member tabs shown as declared views, in this order. */
+export const MEMBER_VIEW_TABS = ['/comboCard', '/storedValueCard'] as const;
+
+/** The declared view of a member tab: its page is the tab's route and its one fixed filter is memberId. */
+export const memberViewOf = (path: string, reports: readonly AnyReport[] = REPORTS): AnyReport | undefined =>
+  reports.find((r) => {
+    const fixed = Object.entries(r.filters).filter(([, f]) => f.fixed);
+    return r.page === path && fixed.length === 1 && fixed[0]?.[0] === 'memberId';
+  });
+
 export function MemberAccount({ memberId }: { memberId: number }) {
+  const views = MEMBER_VIEW_TABS.flatMap((path) => {
+    const decl = memberViewOf(path);
+    return decl
+      ? [
+          {
+            key: path,
+            label: routeByPath(path)?.title ?? decl.title,
+            children: <ReportView decl={decl} fixed={{ memberId }} />,
+          },
+        ]
+      : [];
+  });
   return (
     <Card title="会员账户" style={{ marginTop: 16 }}>
       <Tabs
         items={[
           { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
+          ...views,
           { key: 'consume', label: '消费记录', children: <ConsumeHistory memberId={memberId} /> },
         ]}
       />

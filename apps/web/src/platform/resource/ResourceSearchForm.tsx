@@ -1,5 +1,6 @@
 /**
- * The search form above a resource list: one control per declared filter, 查询/重置, and 展开/收起
+ * The search form above a resource list (and a report: FilterForm takes any filter fields and
+ * the caller's own controls for some): one control per declared filter, 查询/重置, and 展开/收起
  * when there are more than a row's worth. Shows what the URL says.
  */
 import { MASTER_API } from '@zb/contract/api/master';
@@ -9,7 +10,7 @@ import { rangeKeys } from '@zb/contract/resource/schemas';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LookupSelect } from '../inputs/LookupSelect';
-import { filtersFromForm, formFromFilters } from './searchValues';
+import { filtersOfFields, formOfFields } from './searchValues';
 
 /** Filters shown before 展开. */
 export const COLLAPSED_FILTERS = 3;
@@ -81,18 +82,25 @@ const control = (key: string, f: FieldDef): ReactNode => {
   );
 };
 
-interface Props {
-  decl: AnyResource;
+/** A control of the caller's own for a filter (a picker), or undefined for the default. */
+export type FilterControlOf = (key: string, f: FieldDef) => ReactNode | undefined;
+
+interface FilterFormProps {
+  /** The form's name (its fields' ids) and its label. */
+  name: string;
+  label: string;
+  fields: readonly [string, FieldDef][];
   filters: Record<string, string>;
   onSearch: (filters: Record<string, string>) => void;
   onReset: () => void;
+  controlOf?: FilterControlOf;
 }
 
-export function ResourceSearchForm({ decl, filters, onSearch, onReset }: Props) {
+/** One control per filter, 查询/重置, 展开/收起 past COLLAPSED_FILTERS; shows what `filters` say. */
+export function FilterForm({ name, label, fields, filters, onSearch, onReset, controlOf }: FilterFormProps) {
   const [form] = Form.useForm();
   const [expanded, setExpanded] = useState(false);
-  const fields = useMemo(() => filterFields(decl), [decl]);
-  const formValues = useMemo(() => formFromFilters(decl, filters), [decl, filters]);
+  const formValues = useMemo(() => formOfFields(fields, filters), [fields, filters]);
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(formValues);
@@ -103,14 +111,23 @@ export function ResourceSearchForm({ decl, filters, onSearch, onReset }: Props) 
   return (
     <Form
       form={form}
-      name={`${decl.name}-search`}
+      name={name}
       layout="inline"
       initialValues={formValues}
-      onFinish={(v) => onSearch(filtersFromForm(decl, v))}
+      onFinish={(v) => onSearch(filtersOfFields(fields, v))}
       style={{ marginBottom: 16, rowGap: 12 }}
-      aria-label={`${decl.title}查询`}
+      aria-label={label}
     >
-      {shown.map(([key, f]) => control(key, f))}
+      {shown.map(([key, f]) => {
+        const own = controlOf?.(key, f);
+        return own === undefined ? (
+          control(key, f)
+        ) : (
+          <Form.Item key={key} label={f.label} name={key}>
+            {own}
+          </Form.Item>
+        );
+      })}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
@@ -125,5 +142,26 @@ export function ResourceSearchForm({ decl, filters, onSearch, onReset }: Props) 
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+interface Props {
+  decl: AnyResource;
+  filters: Record<string, string>;
+  onSearch: (filters: Record<string, string>) => void;
+  onReset: () => void;
+}
+
+export function ResourceSearchForm({ decl, filters, onSearch, onReset }: Props) {
+  const fields = useMemo(() => filterFields(decl), [decl]);
+  return (
+    <FilterForm
+      name={`${decl.name}-search`}
+      label={`${decl.title}查询`}
+      fields={fields}
+      filters={filters}
+      onSearch={onSearch}
+      onReset={onReset}
+    />
   );
 }

@@ -46,14 +46,23 @@ export const filterKeys = (key: string, f: FieldDef): string[] => {
   return [from, to];
 };
 
-export const parseResourceParams = (decl: AnyResource, search: URLSearchParams): ResourceParams => {
+/** The values of the filters in a query string that suit their fields (text trimmed). */
+export const parseFilters = (
+  fields: readonly [string, FieldDef][],
+  search: URLSearchParams,
+): Record<string, string> => {
   const filters: Record<string, string> = {};
-  for (const [key, f] of filterFields(decl)) {
+  for (const [key, f] of fields) {
     for (const k of filterKeys(key, f)) {
       const raw = search.get(k);
       if (raw !== null && fits(f, raw)) filters[k] = f.type === 'text' || f.type === 'textarea' ? raw.trim() : raw;
     }
   }
+  return filters;
+};
+
+export const parseResourceParams = (decl: AnyResource, search: URLSearchParams): ResourceParams => {
+  const filters = parseFilters(filterFields(decl), search);
   const sortBy = search.get('sortBy') ?? undefined;
   const sortDir = search.get('sortDir');
   const sortable = sortBy !== undefined && sortableFields(decl).includes(sortBy);

@@ -18,9 +18,18 @@ const numberOrUndefined = (raw: string | undefined, money: boolean): number | un
   return Number.isFinite(n) ? (money ? n / 100 : n) : undefined;
 };
 
-export const formFromFilters = (decl: AnyResource, filters: Record<string, string>): FormValues => {
+type Fields = readonly [string, FieldDef][];
+
+export const formFromFilters = (decl: AnyResource, filters: Record<string, string>): FormValues =>
+  formOfFields(filterFields(decl), filters);
+
+export const filtersFromForm = (decl: AnyResource, values: FormValues): Record<string, string> =>
+  filtersOfFields(filterFields(decl), values);
+
+/** The form values of filters (fields with a filter kind): dayjs dates, numbers, arrays, 元. */
+export const formOfFields = (fields: Fields, filters: Record<string, string>): FormValues => {
   const out: FormValues = {};
-  for (const [key, f] of filterFields(decl)) {
+  for (const [key, f] of fields) {
     if (f.filter === 'range') {
       const { from, to } = rangeKeys(key);
       if (isDateType(f)) {
@@ -54,12 +63,13 @@ const text = (v: unknown, f: FieldDef): string | undefined => {
   return s === '' ? undefined : s;
 };
 
-export const filtersFromForm = (decl: AnyResource, values: FormValues): Record<string, string> => {
+/** The URL filters of form values (strings; blanks left out). */
+export const filtersOfFields = (fields: Fields, values: FormValues): Record<string, string> => {
   const out: Record<string, string> = {};
   const put = (k: string, v: string | undefined) => {
     if (v !== undefined) out[k] = v;
   };
-  for (const [key, f] of filterFields(decl)) {
+  for (const [key, f] of fields) {
     if (f.filter === 'range') {
       const { from, to } = rangeKeys(key);
       if (isDateType(f)) {
