@@ -4,5 +4,7 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
+import { QUERY_REPORTS } from './query';
 
-export const REPORTS: readonly AnyReport[] = [];
+export const REPORTS: readonly AnyReport[] = [...QUERY_REPORTS, ...MEMBER_ACCOUNT_VIEWS];
