@@ -6,5 +6,6 @@
 import type { AnyReport } from '../report/define';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { QUERY_REPORTS } from './query';
+import { STOCK_REPORTS } from './stock';
 
-export const REPORTS: readonly AnyReport[] = [...QUERY_REPORTS, ...MEMBER_ACCOUNT_VIEWS];
+export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS, ...QUERY_REPORTS, ...MEMBER_ACCOUNT_VIEWS];
