@@ -46,7 +46,6 @@ export const COMBO_CARD_VIEW = defineReport({
   },
   defaultSort: { field: 'openedAt', dir: 'desc', thenBy: 'memberCardId' },
   totals: true,
-  export: true,
 });
 
 /** /storedValueCard 储值卡: the member's stored-value cards with principal and bonus balances. */
@@ -70,7 +69,6 @@ export const STORED_VALUE_CARD_VIEW = defineReport({
   },
   defaultSort: { field: 'openedAt', dir: 'desc', thenBy: 'memberCardId' },
   totals: true,
-  export: true,
 });
 
 /** 会员卡流水: one card's ledger, newest first; opened from a card's row in either tab. */
@@ -103,7 +101,6 @@ export const CARD_LEDGER_VIEW = defineReport({
   },
   defaultSort: { field: 'at', dir: 'desc', thenBy: 'id' },
   totals: true,
-  export: true,
 });
 
 export const MEMBER_ACCOUNT_VIEWS = [COMBO_CARD_VIEW, STORED_VALUE_CARD_VIEW, CARD_LEDGER_VIEW];

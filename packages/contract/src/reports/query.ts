@@ -138,13 +138,17 @@ export const MEMBER_BASIC_INFO_REPORT = defineReport({
   export: true,
 });
 
-/** /CardRanking 卡项排行: the cards sold in a period by card product (and store, month), ranked by amount. */
+/**
+ * /CardRanking 卡项排行: the card products ranked by what was sold in a period (cards opened, the
+ * amount paid, the buyers) beside what was drawn from them (耗卡: sessions drawn from 套餐卡,
+ * money drawn from 储值卡), by card product, store (where it was sold or drawn) and month.
+ */
 export const CARD_RANKING_REPORT = defineReport({
   name: 'cardRanking',
   title: '卡项排行',
   page: '/CardRanking',
   kind: 'summary',
-  source: '开卡（member_card：开卡门店、开卡时间、实付金额）',
+  source: '开卡（member_card：开卡门店、开卡时间、实付金额）与耗卡（card_ledger 的消费流水）',
   dimensions: {
     cardName: { label: '卡项', type: 'text', width: 160 },
     cardId: { label: '卡项ID', type: 'int', hidden: true },
@@ -155,9 +159,11 @@ export const CARD_RANKING_REPORT = defineReport({
     month: { label: '月份', type: 'date', bucket: 'month', width: 100 },
   },
   measures: {
-    sold: { label: '售卡数', type: 'int', agg: 'count', summary: true },
-    amount: { label: '售卡金额', type: 'money', agg: 'sum', summary: true },
-    members: { label: '购卡会员数', type: 'int', agg: 'countDistinct' },
+    sold: { label: '售卡数', type: 'int', agg: 'sum', summary: true, group: '售卡' },
+    amount: { label: '售卡金额', type: 'money', agg: 'sum', summary: true, group: '售卡' },
+    members: { label: '购卡会员数', type: 'int', agg: 'countDistinct', group: '售卡' },
+    drawSessions: { label: '耗卡次数', type: 'int', agg: 'sum', group: '耗卡' },
+    drawAmount: { label: '耗卡金额', type: 'money', agg: 'sum', summary: true, group: '耗卡' },
   },
   groupings: [
     { key: 'card', label: '按卡项', dims: ['cardName', 'cardId', 'kind'] },
@@ -170,7 +176,7 @@ export const CARD_RANKING_REPORT = defineReport({
     { key: 'month', label: '按月份', dims: ['month'] },
   ],
   filters: {
-    opened: { label: '开卡日期', type: 'date', filter: 'range', period: true, required: true, preset: 'thisMonth' },
+    period: { label: '统计日期', type: 'date', filter: 'range', period: true, required: true, preset: 'thisMonth' },
     storeId: storeFilter,
     regionId: regionFilter,
     cardId: cardFilter,
@@ -178,7 +184,7 @@ export const CARD_RANKING_REPORT = defineReport({
   },
   defaultSort: { field: 'amount', dir: 'desc', thenBy: 'sold' },
   totals: true,
-  chart: { type: 'bar', x: 'cardName', series: ['amount'] },
+  chart: { type: 'bar', x: 'cardName', series: ['amount', 'drawAmount'] },
   export: true,
 });
 
