@@ -13,6 +13,7 @@ import {
   MEMBER_CARD_REPORT,
   PRODUCT_CONSUMPTION_REPORT,
   SILENT_DAYS_DEFAULT,
+  SILENT_DAYS_MAX,
   STORE_MEMBER_ANALYSIS_REPORT,
 } from '@zb/contract/reports/query';
 import { sql } from 'drizzle-orm';
@@ -358,6 +359,15 @@ describe('/storeMemberAnalysis 门店会员分析', () => {
     const from = addDays(to, -29);
     const r = await reportAll(admin, STORE_MEMBER_ANALYSIS_REPORT, { periodFrom: from, periodTo: to, silentDays: 30 });
     expectGroups(r.list, ['storeId'], expected(from, to, 30));
+  });
+
+  it('refuses a silence outside 1–3650 days with a Chinese message', async () => {
+    const to = todayBeijing();
+    for (const silentDays of [0, SILENT_DAYS_MAX + 1, 2_000_000_000]) {
+      const res = await reportCall(admin, STORE_MEMBER_ANALYSIS_REPORT, { periodFrom: to, periodTo: to, silentDays });
+      expect(res.body.errcode).toBe(ERR.PARAM_INVALID);
+      expect(JSON.stringify(res.body.data)).toMatch(/沉默天数不能(小|大)于/);
+    }
   });
 
   it('shows the region supervisor only their region’s stores', async () => {

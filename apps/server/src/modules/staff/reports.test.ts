@@ -3,11 +3,15 @@
  * position and month equal a count over the staff file done here (each member of staff walked
  * month by month), the rate is leavers ÷ headcount, and a regional role sees its region only.
  */
+import { DOWNLOAD_API } from '@zb/contract/api/downloads';
 import { ERR } from '@zb/contract/errcodes';
+import { reportApi } from '@zb/contract/report/api';
 import type { ReportRow } from '@zb/contract/report/define';
 import { LOSS_OF_EMPLOYEES_REPORT } from '@zb/contract/reports/query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNextExport } from '../../platform/exports/worker';
+import { getBytes, readSheet } from '../../testing/exports';
 import { userRoleIdOf } from '../../testing/fixtures';
 import { addDays, bp, factRows, reportAll, reportCall, todayBeijing } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
@@ -139,6 +143,24 @@ describe('/LossOfEmployees 员工流失', () => {
     expect(mine.length).toBeGreaterThan(0);
     const r = await reportAll(zhangmin, LOSS_OF_EMPLOYEES_REPORT, { periodFrom: from, periodTo: to });
     expect(rowsBy(r.list, (x) => String(x.storeId))).toEqual(expected(from, to, (s) => String(s.storeId), mine));
+  });
+
+  it('exports what the page shows to the download centre, with the 合计 row', async () => {
+    const to = todayBeijing();
+    const from = addDays(to, -700);
+    const query = { periodFrom: from, periodTo: to, groupBy: 'position' };
+    const shown = await reportAll(admin, LOSS_OF_EMPLOYEES_REPORT, query);
+    const queued = await admin.call(reportApi(LOSS_OF_EMPLOYEES_REPORT).export!, { query });
+    expect(queued.body.errcode, queued.body.errmsg).toBe(ERR.OK);
+    const { jobId } = queued.body.data;
+    expect(await runNextExport(t.db, 'test-worker')).toBe(jobId);
+    const file = await getBytes(t.app, admin, DOWNLOAD_API.file.path, { id: jobId });
+    const sheet = await readSheet(file.bytes as Buffer);
+    expect(sheet[0]).toEqual(['岗位', '在册人数', '离职人数', '流失率']);
+    expect(sheet.slice(1, -1).map((r) => [r[0], r[1], r[2]])).toEqual(
+      shown.list.map((r) => [r.positionName, r.headcount, r.left]),
+    );
+    expect(sheet.at(-1)?.slice(0, 3)).toEqual(['合计', shown.totals?.headcount, shown.totals?.left]);
   });
 
   it('needs the period', async () => {
