@@ -101,7 +101,7 @@ describe('门店出入库明细 /stockDetail', () => {
       select quantity as q, balance_after as b from stock_movement
       where created_at >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
         and created_at < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'
-      order by created_at desc, id asc limit 20`);
+      order by created_at desc, id desc limit 20`);
     expect(page.list.map((r) => [Number(r.inQty) - Number(r.outQty), r.balanceAfter])).toEqual(
       newest.map((m) => [m.q, m.b]),
     );

@@ -6,6 +6,7 @@
 import type { AnyReport } from '@zb/contract/report/define';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import type { Expr, Join, Values } from '../resource/binding';
 import type { DataScope } from '../scope';
 
@@ -67,6 +68,11 @@ export interface ReportBinding<R extends AnyReport = AnyReport> {
   id?: Expr;
   /** The data scope, by the store a fact belongs to: the same filter as every store-keyed list. */
   scope?: { store: Expr };
+  /**
+   * Values of the required filters other than the period (a member a view is embedded for) that
+   * find rows in the demo data: the conformance test and the bench query with them.
+   */
+  example?: (db: Db) => Promise<Values>;
 }
 
 /** A binding typed by its declaration. */

@@ -177,22 +177,26 @@ const shapeOf = (decl: AnyReport, q: Values, values: Values): Shape => {
   if (chart && decl.chart && dims.includes(decl.chart.x)) {
     order = [[decl.chart.x, 'asc']];
   } else {
-    const asked = q.sortBy as string | undefined;
-    const field = asked && shown.has(asked) ? asked : decl.defaultSort.field;
+    // A column the grouping does not show is no order: the default one applies.
+    const asked = q.sortBy !== undefined && shown.has(q.sortBy as string) ? (q.sortBy as string) : undefined;
+    const field = asked ?? decl.defaultSort.field;
     if (shown.has(field)) {
-      const dir = (q.sortDir as Dir | undefined) ?? (asked === field ? 'asc' : decl.defaultSort.dir);
+      const given = q.sortBy === undefined || asked ? (q.sortDir as Dir | undefined) : undefined;
+      const dir = given ?? (asked ? 'asc' : decl.defaultSort.dir);
       order.push([field, dir]);
       const then = decl.defaultSort.thenBy;
-      if (field === decl.defaultSort.field && then && then !== field && columns.some(([k]) => k === then)) {
+      if (!asked && then && then !== field && columns.some(([k]) => k === then)) {
         order.push([then, 'asc']);
       }
     }
   }
   // The tie-break: a group is one of its dimensions' values; a fact is its key.
+  // It follows the sort's direction, so the descending order is the ascending one reversed.
+  const tie: Dir = order[0]?.[1] ?? 'asc';
   if (decl.kind === 'summary') {
-    for (const d of dims) if (!order.some(([k]) => k === d)) order.push([d, 'asc']);
+    for (const d of dims) if (!order.some(([k]) => k === d)) order.push([d, tie]);
   } else {
-    order.push(['__id', 'asc']);
+    order.push(['__id', tie]);
   }
   const period = periodFilter(decl);
   const previous =
