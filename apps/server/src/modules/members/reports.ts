@@ -26,8 +26,18 @@ import {
   SILENT_DAYS_DEFAULT,
   STORE_MEMBER_ANALYSIS_REPORT,
 } from '@zb/contract/reports/query';
-import { type SQL, sql } from 'drizzle-orm';
-import { type BoundQuery, bindReport, bucketOf, col, type QueryInput } from '../../platform/report/binding';
+import { asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type BoundQuery,
+  bindReport,
+  bucketOf,
+  col,
+  type QueryInput,
+  type Values,
+} from '../../platform/report/binding';
+import { region, store } from '../stores/schema';
+import { member } from './schema';
 import { refNo } from './service';
 
 /** The first instant of a Beijing day given as a bound YYYY-MM-DD. */
@@ -217,11 +227,30 @@ export const productConsumptionReport = bindReport({
 
 // ── The member account's views ─────────────────────────────────────────────
 
+/**
+ * The conformance test's and the bench's member (or card): the one with the most rows of the view
+ * in the demo data, of a store outside 华东大区 (the region the conformance test's regional user
+ * sees, so that user's answer shows the scope cutting the member off).
+ */
+const exampleOf = async (db: Db, key: 'memberId' | 'memberCardId', rows: SQL): Promise<Values> => {
+  const id = sql<number>`x.id`;
+  const [row] = await db
+    .select({ id })
+    .from(sql`(${rows}) as x`)
+    .innerJoin(member, eq(member.id, sql`x.member_id`))
+    .innerJoin(store, eq(store.id, member.storeId))
+    .innerJoin(region, eq(region.id, store.regionId))
+    .where(ne(region.name, '华东大区'))
+    .groupBy(id)
+    .orderBy(desc(count()), asc(id))
+    .limit(1);
+  return row ? { [key]: row.id } : {};
+};
+
 /** The columns every card row of a member tab carries. */
-const cardColumns = sql.raw(`mc.id as "memberCardId", mc.card_no as "cardNo", k.name as "cardName",
-  s.name as "storeName", mc.opened_at as "openedAt", mc.expires_at as "expiresAt",
-  case when mc.expires_at <= now() then 'expired' else mc.status end as "state",
-  mc.member_id as "memberId", m.store_id as "homeStoreId"`);
+const cardColumns = sql`mc.id as "memberCardId", mc.card_no as "cardNo", k.name as "cardName",
+  s.name as "storeName", mc.opened_at as "openedAt", mc.expires_at as "expiresAt", ${cardState('mc')} as "state",
+  mc.member_id as "memberId", m.store_id as "homeStoreId"`;
 
 const cardJoins = sql.raw(`join card k on k.id = mc.card_id
   join store s on s.id = mc.store_id
@@ -243,6 +272,13 @@ const comboCards: BoundQuery = {
 export const comboCardView = bindReport({
   decl: COMBO_CARD_VIEW,
   from: comboCards,
+  example: (db) =>
+    exampleOf(
+      db,
+      'memberId',
+      sql`select mc.member_id as id, mc.member_id from member_card mc
+        join member_card_session x on x.member_card_id = mc.id where mc.kind = 'combo'`,
+    ),
   id: sql`${col('cc', 'memberCardId')} * 1000000 + ${col('cc', 'projectId')}`,
   scope: { store: col('cc', 'homeStoreId') },
 });
@@ -262,6 +298,8 @@ const storedCards: BoundQuery = {
 export const storedValueCardView = bindReport({
   decl: STORED_VALUE_CARD_VIEW,
   from: storedCards,
+  example: (db) =>
+    exampleOf(db, 'memberId', sql`select member_id as id, member_id from member_card where kind = 'stored'`),
   id: col('sc', 'memberCardId'),
   scope: { store: col('sc', 'homeStoreId') },
 });
@@ -287,6 +325,7 @@ const ledger: BoundQuery = {
 export const cardLedgerView = bindReport({
   decl: CARD_LEDGER_VIEW,
   from: ledger,
+  example: (db) => exampleOf(db, 'memberCardId', sql`select member_card_id as id, member_id from card_ledger`),
   id: col('cl', 'id'),
   scope: { store: col('cl', 'homeStoreId') },
 });
