@@ -185,6 +185,19 @@ export const CARD_RANKING_REPORT = defineReport({
   defaultSort: { field: 'amount', dir: 'desc', thenBy: 'sold' },
   totals: true,
   chart: { type: 'bar', x: 'cardName', series: ['amount', 'drawAmount'] },
+  // The cards behind 售卡数: those of the product (and store) opened in the period, as 会员持卡 counts them.
+  drill: {
+    sold: {
+      to: '/MemberCard',
+      query: {
+        cardId: { row: 'cardId' },
+        storeId: { row: 'storeId' },
+        openedFrom: { filter: 'periodFrom' },
+        openedTo: { filter: 'periodTo' },
+        groupBy: { value: 'storeCard' },
+      },
+    },
+  },
   export: true,
 });
 
@@ -201,6 +214,7 @@ export const STORE_MEMBER_ANALYSIS_REPORT = defineReport({
   source: '会员（member：所属门店、入会时间）与消费单（member_consume：消费时间）',
   dimensions: {
     regionName: region,
+    regionId: { label: '大区ID', type: 'int', hidden: true },
     storeName,
     storeId,
   },
@@ -225,9 +239,25 @@ export const STORE_MEMBER_ANALYSIS_REPORT = defineReport({
     },
   },
   groupings: [
-    { key: 'store', label: '按门店', dims: ['regionName', 'storeName', 'storeId'] },
-    { key: 'region', label: '按大区', dims: ['regionName'] },
+    { key: 'store', label: '按门店', dims: ['regionName', 'regionId', 'storeName', 'storeId'] },
+    { key: 'region', label: '按大区', dims: ['regionName', 'regionId'] },
   ],
+  // The members behind a count: the store's (or region's) members registered by the period's end, or in it.
+  drill: {
+    members: {
+      to: '/MemberBasicInformation',
+      query: { regionId: { row: 'regionId' }, storeId: { row: 'storeId' }, joinedTo: { filter: 'periodTo' } },
+    },
+    newMembers: {
+      to: '/MemberBasicInformation',
+      query: {
+        regionId: { row: 'regionId' },
+        storeId: { row: 'storeId' },
+        joinedFrom: { filter: 'periodFrom' },
+        joinedTo: { filter: 'periodTo' },
+      },
+    },
+  },
   filters: {
     period: { label: '统计日期', type: 'date', filter: 'range', period: true, required: true, preset: 'thisMonth' },
     storeId: storeFilter,

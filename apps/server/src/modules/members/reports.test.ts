@@ -101,6 +101,17 @@ const expectGroups = (rows: readonly ReportRow[], keys: string[], want: Map<stri
   }
 };
 
+/** The query a row's drill-down opens its target with (the way the report page builds it). */
+const drillQuery = (decl: AnyReport, column: string, row: ReportRow, query: Record<string, string>) => {
+  const d = decl.drill![column]!;
+  const out: Record<string, string> = {};
+  for (const [k, p] of Object.entries(d.query)) {
+    const v = 'row' in p ? row[p.row] : 'filter' in p ? query[p.filter] : p.value;
+    if (v !== null && v !== undefined) out[k] = String(v);
+  }
+  return out;
+};
+
 describe('/MemberCard 会员持卡', () => {
   const cardSums = {
     cards: () => 1,
@@ -291,6 +302,17 @@ describe('/CardRanking 卡项排行', () => {
     expect(new Map(got as [string, unknown][])).toEqual(byMonth);
   });
 
+  it('drills from 售卡数 of a store and product into the cards 会员持卡 counts for them', async () => {
+    const to = todayBeijing();
+    const query = { periodFrom: addDays(to, -120), periodTo: to };
+    const r = await reportAll(admin, CARD_RANKING_REPORT, { ...query, groupBy: 'storeCard' });
+    for (const row of r.list.slice(0, 5)) {
+      const behind = await reportAll(admin, MEMBER_CARD_REPORT, drillQuery(CARD_RANKING_REPORT, 'sold', row, query));
+      expect(behind.totals?.cards, JSON.stringify(row)).toBe(row.sold);
+      expect(behind.totals?.paid).toBe(row.amount);
+    }
+  });
+
   it('needs the period', async () => {
     const res = await reportCall(admin, CARD_RANKING_REPORT);
     expect(res.body.errcode).toBe(ERR.PARAM_INVALID);
@@ -359,6 +381,21 @@ describe('/storeMemberAnalysis 门店会员分析', () => {
     const from = addDays(to, -29);
     const r = await reportAll(admin, STORE_MEMBER_ANALYSIS_REPORT, { periodFrom: from, periodTo: to, silentDays: 30 });
     expectGroups(r.list, ['storeId'], expected(from, to, 30));
+  });
+
+  it('drills from 会员总数 and 新增会员 into the members 会员基本信息 lists, by store and by region', async () => {
+    const to = todayBeijing();
+    const query = { periodFrom: addDays(to, -44), periodTo: to };
+    for (const groupBy of ['store', 'region']) {
+      const r = await reportAll(admin, STORE_MEMBER_ANALYSIS_REPORT, { ...query, groupBy });
+      for (const row of r.list.slice(0, 4)) {
+        for (const column of ['members', 'newMembers']) {
+          const q = drillQuery(STORE_MEMBER_ANALYSIS_REPORT, column, row, query);
+          const behind = await reportAll(admin, MEMBER_BASIC_INFO_REPORT, q);
+          expect(behind.total, `${groupBy} ${column} ${JSON.stringify(q)}`).toBe(row[column]);
+        }
+      }
+    }
   });
 
   it('refuses a silence outside 1–3650 days with a Chinese message', async () => {
