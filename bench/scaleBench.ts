@@ -5,7 +5,11 @@
  *    (captured from the engine's own list code and replayed on the driver the way the engine
  *    runs them; budget API ≤ 1.5×);
  *  - EXPLAIN of every list query of every resource (default, each filter, each sort, a region
- *    user's scope): a sequential scan of a table holding over 100,000 rows is a failure.
+ *    user's scope) and of every registered report (a chain-wide month, each filter, each sort,
+ *    each grouping, the chart, a region user's scope): a sequential scan of a table holding over
+ *    100,000 rows is a failure;
+ *  - each registered report for a chain-wide month: the API's p50 next to the p50 of the one
+ *    statement it runs (budget p50 ≤ 500 ms).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -13,6 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAFF } from '@zb/contract/entities/staff';
 import { STORE } from '@zb/contract/entities/store';
+import { reportApi } from '@zb/contract/report/api';
+import { type AnyReport, groupingsOf, periodFilter, sortableColumns } from '@zb/contract/report/define';
+import { reportListQuery } from '@zb/contract/report/schemas';
 import { resourceApi } from '@zb/contract/resource/api';
 import type { AnyResource } from '@zb/contract/resource/define';
 import { listQuery, rangeKeys } from '@zb/contract/resource/schemas';
@@ -22,6 +29,9 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/client';
 import { openPglite, openPostgres, PG_CONNECTION } from '../apps/server/src/db/client';
+import type { ReportBinding } from '../apps/server/src/platform/report/binding';
+import { reportPage } from '../apps/server/src/platform/report/query';
+import { registeredReports } from '../apps/server/src/platform/report/register';
 import type { ResourceBinding, Values } from '../apps/server/src/platform/resource/binding';
 import { listPage } from '../apps/server/src/platform/resource/query';
 import { registeredBindings } from '../apps/server/src/platform/resource/register';
@@ -44,6 +54,8 @@ export interface ListLatency {
 export interface ScaleResult {
   generate: GenerateReport;
   lists: ListLatency[];
+  /** Each registered report for a chain-wide month. */
+  reports: ListLatency[];
   /** p50 of a call that reaches the server and runs no SQL: what HTTP and the framework cost. */
   floorP50: number;
   explained: number;
@@ -93,6 +105,50 @@ const sortVariants = (decl: AnyResource): [string, Record<string, unknown>][] =>
     .filter(([, f]) => f.sort)
     .map(([key]) => [`sort ${key}`, { sortBy: key, sortDir: 'desc' }]);
 
+/** A report's chain-wide month: its period the last 30 days (Beijing), its example values. */
+export const reportMonthQuery = async (db: Db, b: ReportBinding): Promise<Record<string, string>> => {
+  const q: Record<string, string> = { pageNo: '1', pageSize: '20' };
+  const period = periodFilter(b.decl);
+  if (period) {
+    const day = (d: number) => new Date(Date.now() + 8 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+    const { from, to } = rangeKeys(period[0]);
+    q[from] = day(-29);
+    q[to] = day(0);
+  }
+  for (const [k, v] of Object.entries((await b.example?.(db)) ?? {})) q[k] = String(v);
+  return q;
+};
+
+/** The report's variants: each filter, each sort, each grouping, the chart. */
+const reportVariants = (decl: AnyReport): [string, Record<string, unknown>][] => [
+  ...Object.entries(decl.filters).flatMap(([key, f]): [string, Record<string, unknown>][] => {
+    if (f.period || f.fixed) return [];
+    const option = f.options?.[0]?.value;
+    const scalar = option ?? (f.type === 'text' ? '测试' : 1);
+    if (f.filter === 'like') return [[`${key} contains`, { [key]: '测试' }]];
+    if (f.filter === 'eq') return [[`${key} =`, { [key]: String(scalar) }]];
+    if (f.filter === 'in') return [[`${key} in`, { [key]: String(scalar) }]];
+    const { from, to } = rangeKeys(key);
+    const dated = f.type === 'date' || f.type === 'datetime';
+    return [[`${key} range`, dated ? { [from]: '2025-01-01', [to]: '2025-06-30' } : { [from]: '0', [to]: '100000' }]];
+  }),
+  ...sortableColumns(decl).map((key): [string, Record<string, unknown>] => [
+    `sort ${key}`,
+    { sortBy: key, sortDir: 'desc' },
+  ]),
+  ...(decl.kind === 'summary'
+    ? groupingsOf(decl).map((g): [string, Record<string, unknown>] => [`grouping ${g.key}`, { groupBy: g.key }])
+    : []),
+  ...(decl.chart ? [['chart', { chart: '1' }] as [string, Record<string, unknown>]] : []),
+];
+
+/** The one statement a report request runs. */
+export const reportStatementsOf = async (client: postgres.Sql, b: ReportBinding, scope: DataScope, q: Values) => {
+  const { db, log } = capturing(client);
+  await reportPage(db, b, scope, q);
+  return log;
+};
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -137,6 +193,28 @@ export const explainAll = async (client: postgres.Sql, regionScope: DataScope) =
         explained++;
         for (const table of seqScansIn(row!['QUERY PLAN'][0].Plan, big)) {
           offences.push(`${b.decl.name}（${b.decl.page}）${name}, ${i === 0 ? 'page' : 'total'}: Seq Scan on ${table}`);
+        }
+      }
+    }
+  }
+  for (const b of registeredReports()) {
+    const month = await reportMonthQuery(capturing(client).db, b);
+    const variants: [string, Record<string, unknown>, DataScope][] = [
+      ['a chain-wide month', {}, HQ_SCOPE],
+      ...reportVariants(b.decl).map(([n, v]): [string, Record<string, unknown>, DataScope] => [n, v, HQ_SCOPE]),
+      ...(b.scope ? [['region scope', {}, regionScope] as [string, Record<string, unknown>, DataScope]] : []),
+    ];
+    for (const [name, extra, scope] of variants) {
+      const parsed = reportListQuery(b.decl).safeParse({ ...month, ...extra });
+      if (!parsed.success) throw new Error(`${b.decl.name} ${name}: ${parsed.error.message}`);
+      for (const s of await reportStatementsOf(client, b, scope, parsed.data as Values)) {
+        const [row] = await client.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+          `explain (format json) ${s.query}`,
+          s.params as never[],
+        );
+        explained++;
+        for (const table of seqScansIn(row!['QUERY PLAN'][0].Plan, big)) {
+          offences.push(`报表 ${b.decl.name}（${b.decl.page}）${name}: Seq Scan on ${table}`);
         }
       }
     }
@@ -233,6 +311,7 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
 
     const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SCHEDULE_TICK_MS: '0' });
     const lists: ListLatency[] = [];
+    const reports: ListLatency[] = [];
     let floor = 0;
     try {
       const get = keptAliveGet(server.url, await signIn(server.url, 'admin', 'admin123'));
@@ -248,10 +327,19 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
           rawP50: await rawP50(client, statements),
         });
       }
+      for (const b of registeredReports()) {
+        const query = await reportMonthQuery(handle.db, b);
+        const q = reportListQuery(b.decl).parse(query) as Values;
+        reports.push({
+          name: `${b.decl.title}（${b.decl.page}）`,
+          apiP50: await apiP50(get, reportApi(b.decl).list.path, query),
+          rawP50: await rawP50(client, await reportStatementsOf(client, b, HQ_SCOPE, q)),
+        });
+      }
     } finally {
       await server.stop();
     }
-    return { generate: report, lists, floorP50: floor, explained, seqScans: offences };
+    return { generate: report, lists, reports, floorP50: floor, explained, seqScans: offences };
   } finally {
     await client.end({ timeout: 5 });
     await handle.close();

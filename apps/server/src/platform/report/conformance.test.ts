@@ -401,12 +401,17 @@ describe('the report declarations', () => {
     for (const b of registeredReports()) expect(REPORTS, b.decl.name).toContain(b.decl);
   });
 
-  it('leave no page code unknown to the resource table', async () => {
+  it('leave no page or export button code unknown to the resource table', async () => {
     for (const decl of REPORTS) {
-      const access = reportApi(decl).list.access;
-      if (access.kind !== 'codes') continue;
-      for (const code of access.codes) {
-        expect(await t.db.select().from(resource).where(eq(resource.code, code)), code).toHaveLength(1);
+      const api = reportApi(decl);
+      for (const access of [api.list.access, api.export?.access]) {
+        if (access?.kind !== 'codes') continue;
+        for (const code of access.codes) {
+          expect(
+            await t.db.select().from(resource).where(eq(resource.code, code)),
+            `${decl.name}: ${code}`,
+          ).toHaveLength(1);
+        }
       }
     }
   });
