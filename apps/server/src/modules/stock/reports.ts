@@ -3,7 +3,7 @@
  * movements after the day), and the stock's cost.
  */
 import { STOCK_BALANCE, STOCK_COST, STOCK_MOVEMENTS } from '@zb/contract/reports/stock';
-import { eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import { bindReport, col } from '../../platform/report/binding';
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
@@ -53,19 +53,23 @@ export const stockBalanceBinding = bindReport({
       const from = dayStart(bind('periodFrom'));
       const after = nextDayStart(bind('periodTo'));
       const m = stockMovement;
+      // The movements since the period's start, per store and product (a month's, not the ledger's).
+      const moved = sql`select ${m.storeId} as store_id, ${m.productId} as product_id,
+          sum(${m.quantity}) as since,
+          sum(${m.quantity}) filter (where ${m.createdAt} < ${after} and ${m.quantity} > 0) as in_qty,
+          -sum(${m.quantity}) filter (where ${m.createdAt} < ${after} and ${m.quantity} < 0) as out_qty,
+          sum(${m.quantity}) filter (where ${m.createdAt} >= ${after}) as after
+        from ${m} where ${and(gte(m.createdAt, from), storeScopeFilter(scope, m.storeId))}
+        group by ${m.storeId}, ${m.productId}`;
+      const inScope = storeScopeFilter(scope, storeStock.storeId);
       return sql`select ${storeStock.storeId} as "storeId", ${storeStock.productId} as "productId",
-          ${storeStock.quantity} - coalesce(sum(${m.quantity}), 0) as "opening",
-          coalesce(sum(${m.quantity}) filter (where ${m.createdAt} < ${after} and ${m.quantity} > 0), 0) as "inQty",
-          coalesce(-sum(${m.quantity}) filter (where ${m.createdAt} < ${after} and ${m.quantity} < 0), 0) as "outQty",
-          ${storeStock.quantity} - coalesce(sum(${m.quantity}) filter (where ${m.createdAt} >= ${after}), 0) as "closing"
+          ${storeStock.quantity} - coalesce(mv.since, 0) as "opening",
+          coalesce(mv.in_qty, 0) as "inQty",
+          coalesce(mv.out_qty, 0) as "outQty",
+          ${storeStock.quantity} - coalesce(mv.after, 0) as "closing"
         from ${storeStock}
-        left join ${m} on ${m.storeId} = ${storeStock.storeId} and ${m.productId} = ${storeStock.productId}
-          and ${m.createdAt} >= ${from}
-        ${(() => {
-          const w = storeScopeFilter(scope, storeStock.storeId);
-          return w ? sql`where ${w}` : sql.empty();
-        })()}
-        group by ${storeStock.storeId}, ${storeStock.productId}, ${storeStock.quantity}`;
+        left join (${moved}) mv on mv.store_id = ${storeStock.storeId} and mv.product_id = ${storeStock.productId}
+        ${inScope ? sql`where ${inScope}` : sql.empty()}`;
     },
   },
   joins: [
