@@ -29,6 +29,13 @@ export const reportFilterSchema = (decl: AnyReport) => {
         if (f.required && (q[k] === undefined || (Array.isArray(q[k]) && q[k].length === 0))) {
           ctx.addIssue({ code: 'custom', path: [k], message: `请选择${f.label}` });
         }
+        // A number's bounds (沉默天数 1–3650): the statement must never see a value it cannot use.
+        const v = q[k];
+        if (typeof v === 'number' && f.min !== undefined && v < f.min) {
+          ctx.addIssue({ code: 'custom', path: [k], message: `${f.label}不能小于 ${f.min}` });
+        } else if (typeof v === 'number' && f.max !== undefined && v > f.max) {
+          ctx.addIssue({ code: 'custom', path: [k], message: `${f.label}不能大于 ${f.max}` });
+        }
       }
       if (f.filter === 'range') {
         const { from, to } = rangeKeys(key);

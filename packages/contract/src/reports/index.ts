@@ -4,6 +4,8 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
+import { QUERY_REPORTS } from './query';
 import { STOCK_REPORTS } from './stock';
 
-export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS];
+export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS, ...QUERY_REPORTS, ...MEMBER_ACCOUNT_VIEWS];

@@ -1,9 +1,11 @@
 /** Members (SPEC §2.6 /memberList, /personalAccount; §7.3 GET /rest/member/findMemberConsume). */
 import { MEMBER_API } from '@zb/contract/api/members';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { storePicks } from '../stores/service';
+import { memberReportBindings } from './reports';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {
@@ -14,4 +16,5 @@ export const memberRoutes = async (app: FastifyInstance) => {
   route(app, MEMBER_API.cards, ({ query }, { db, signedIn }) => memberCards(db, signedIn().scope, query.memberId));
   route(app, MEMBER_API.cardLedger, ({ query }, { db, signedIn }) => cardLedgerPage(db, signedIn().scope, query));
   registerResource(app, memberBinding);
+  for (const b of memberReportBindings) registerReport(app, b);
 };

@@ -103,6 +103,8 @@ export const memberCard = pgTable(
     index('member_card_member_idx').on(t.memberId, t.openedAt),
     index('member_card_card_idx').on(t.cardId),
     index('member_card_store_idx').on(t.storeId),
+    // Cards sold in a period, chain-wide (卡项排行, 会员持卡 by 开卡日期).
+    index('member_card_opened_idx').on(t.openedAt),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
     check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
     check(
@@ -193,6 +195,8 @@ export const memberConsume = pgTable(
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
+    // Bills of a period, chain-wide (产品消耗).
+    index('member_consume_at_idx').on(t.consumedAt),
     check(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
@@ -283,6 +287,8 @@ export const cardLedger = pgTable(
     unique('card_ledger_ref_uq').on(t.refType, t.refId, t.seq),
     index('card_ledger_card_idx').on(t.memberCardId, t.id),
     index('card_ledger_member_idx').on(t.memberId, t.at),
+    // Ledger rows of a period, chain-wide (卡项排行's 耗卡).
+    index('card_ledger_at_idx').on(t.at),
     check('card_ledger_kind_chk', sql`${t.kind} in ('open', 'topUp', 'consume', 'refund', 'adjust')`),
     check(
       'card_ledger_after_chk',

@@ -336,8 +336,11 @@ const creator = alias(userAccount, 'ledger_creator');
  */
 export const ledgerRefNames = hookPoint<{ refType: string; name: (refId: SQL) => SQL<string> }>();
 
-/** The business record's number a person reads: the bill, the top-up, the card itself or a registered record. */
-const refNo = (): SQL<string> => {
+/**
+ * The business record's number a person reads: the bill, the top-up, the card itself or a
+ * registered record. SQL over card_ledger (unaliased), read when a statement is built.
+ */
+export const refNo = (): SQL<string> => {
   const refId = sql`${cardLedger.refId}`;
   const above = ledgerRefNames.registered().map((r) => sql` when ${r.refType} then (${r.name(refId)})`);
   return sql<string>`case ${cardLedger.refType}

@@ -1,8 +1,10 @@
 /** Staff (SPEC §2.5 /staffManager, /increaseHairStaff, /medicalSupervisor; §7.3 statusDtos). */
 import { STAFF_API } from '@zb/contract/entities/staff';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { lossOfEmployeesReport } from './reports';
 import {
   accountOptions,
   hairGrowthBinding,
@@ -20,4 +22,5 @@ export const staffRoutes = async (app: FastifyInstance) => {
   registerResource(app, staffBinding);
   registerResource(app, hairGrowthBinding);
   registerResource(app, medicalSupervisorBinding);
+  registerReport(app, lossOfEmployeesReport);
 };

@@ -1,0 +1,342 @@
+/**
+ * The query reports over members, their cards and bills (contract reports/query.ts) and the views
+ * of a member's account (contract reports/memberAccount.ts), bound to their facts for the report
+ * engine (platform/report, docs/report-engine.md). Each fact query answers one row per fact with
+ * the report's keys as its columns; the engine filters, scopes, groups, sorts and pages it.
+ *
+ * - 会员持卡: one row per member card (its store, product, state, what was paid at 开卡, its
+ *   balances and sessions left).
+ * - 卡项排行: one row per card sold or drawn in the period (开卡, and 消费 ledger rows).
+ * - 会员基本信息: one row per member with their cards counted and their valid stored balance (the
+ *   member list's 储值余额: active, unexpired 储值卡, principal + bonus).
+ * - 门店会员分析: one row per member registered by the period's last day, flagged new, active
+ *   and silent for the period asked (the query reads the period and the silence it is given).
+ * - 产品消耗: one row per product a bill line consumed — a project line's sessions × the
+ *   project's usage of each product (goods project_product, the project's usage as it is now:
+ *   usage is not recorded per bill), and each product line sold directly.
+ * - The member tabs: the member's combo cards by project, their stored-value cards, and a card's
+ *   ledger; a member's cards are seen when the member's home store is in the caller's scope.
+ */
+import { CARD_LEDGER_VIEW, COMBO_CARD_VIEW, STORED_VALUE_CARD_VIEW } from '@zb/contract/reports/memberAccount';
+import {
+  CARD_RANKING_REPORT,
+  MEMBER_BASIC_INFO_REPORT,
+  MEMBER_CARD_REPORT,
+  PRODUCT_CONSUMPTION_REPORT,
+  SILENT_DAYS_DEFAULT,
+  STORE_MEMBER_ANALYSIS_REPORT,
+} from '@zb/contract/reports/query';
+import { asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type BoundQuery,
+  bindReport,
+  bucketOf,
+  col,
+  type QueryInput,
+  type Values,
+} from '../../platform/report/binding';
+import { region, store } from '../stores/schema';
+import { member } from './schema';
+import { refNo } from './service';
+
+/** The first instant of a Beijing day given as a bound YYYY-MM-DD. */
+const dayStart = (day: SQL) => sql`(${day}::date)::timestamp at time zone 'Asia/Shanghai'`;
+/** The first instant after a Beijing day given as a bound YYYY-MM-DD. */
+const dayEnd = (day: SQL) => sql`(${day}::date + 1)::timestamp at time zone 'Asia/Shanghai'`;
+
+/** A card held is 已过期 past its expiry, whatever its status; else its status (正常, 冻结). */
+const cardState = (mc: string) => sql.raw(`case when ${mc}.expires_at <= now() then 'expired' else ${mc}.status end`);
+
+/** One row per member card: where and what was sold, to whom, and what is left on it. */
+const cards: BoundQuery = {
+  alias: 'c',
+  query: () => sql`
+    select mc.id as "memberCardId", mc.member_id as "memberId", mc.store_id as "storeId", s.name as "storeName",
+      s.region_id as "regionId", r.name as "regionName", mc.card_id as "cardId", k.name as "cardName",
+      mc.kind as "kind", ${cardState('mc')} as "state", mc.opened_at as "openedAt", mc.paid as "paid",
+      coalesce(mc.balance, 0) as "balance", coalesce(mc.bonus_balance, 0) as "bonusBalance",
+      coalesce(ss.remaining, 0) as "sessionsLeft", coalesce(ss.total, 0) as "sessionsTotal"
+    from member_card mc
+    join card k on k.id = mc.card_id
+    join store s on s.id = mc.store_id
+    join region r on r.id = s.region_id
+    left join lateral (
+      select sum(x.remaining)::int as remaining, sum(x.total)::int as total
+      from member_card_session x where x.member_card_id = mc.id
+    ) ss on true`,
+};
+
+const cardsScope = { store: col('c', 'storeId') };
+
+export const memberCardReport = bindReport({
+  decl: MEMBER_CARD_REPORT,
+  from: cards,
+  measures: { cards: sql`count(*)`, members: sql`count(distinct ${col('c', 'memberId')})` },
+  filters: { opened: { instant: col('c', 'openedAt') } },
+  scope: cardsScope,
+});
+
+/**
+ * One row per card sold (opened) or drawn (a 消费 ledger row) in the period, by the card's product
+ * and the store where it happened: what was sold and paid, what was drawn (sessions, 分).
+ */
+const cardMoves: BoundQuery = {
+  alias: 'cm',
+  query: (q: QueryInput) => {
+    const from = dayStart(q.bind('periodFrom'));
+    const end = dayEnd(q.bind('periodTo'));
+    return sql`
+      select mc.card_id as "cardId", k.name as "cardName", mc.kind as "kind", x.store_id as "storeId",
+        s.name as "storeName", s.region_id as "regionId", r.name as "regionName", x.at as "at",
+        x.member_id as "memberId", x.sold as "sold", x.amount as "amount",
+        x.draw_sessions as "drawSessions", x.draw_amount as "drawAmount"
+      from (
+        select o.id as member_card_id, o.store_id, o.opened_at as at, o.member_id, 1 as sold, o.paid as amount,
+          0 as draw_sessions, 0 as draw_amount
+        from member_card o where o.opened_at >= ${from} and o.opened_at < ${end}
+        union all
+        select l.member_card_id, l.store_id, l.at, null, 0, 0, -coalesce(l.sessions, 0), -(l.amount + l.bonus_amount)
+        from card_ledger l where l.kind = 'consume' and l.at >= ${from} and l.at < ${end}
+      ) x
+      join member_card mc on mc.id = x.member_card_id
+      join card k on k.id = mc.card_id
+      join store s on s.id = x.store_id
+      join region r on r.id = s.region_id`;
+  },
+};
+
+export const cardRankingReport = bindReport({
+  decl: CARD_RANKING_REPORT,
+  from: cardMoves,
+  dims: { month: bucketOf(col('cm', 'at'), 'month') },
+  measures: { members: sql`count(distinct ${col('cm', 'memberId')})` },
+  filters: { period: 'query' },
+  scope: { store: col('cm', 'storeId') },
+});
+
+/** One row per member: their file, the lookups named, their cards counted and balances. */
+const members: BoundQuery = {
+  alias: 'm',
+  query: () => sql`
+    select m.id as "memberId", m.code as "code", m.name as "name", m.phone as "phone",
+      g.name as "genderName", lv.name as "levelName", src.name as "sourceName",
+      m.level_id as "levelId", m.source_id as "sourceId", m.store_id as "storeId", s.name as "storeName",
+      s.region_id as "regionId", r.name as "regionName", m.status as "status", m.joined_at as "joinedAt",
+      coalesce(a.cards, 0) as "cards", coalesce(a.valid, 0) as "validCards",
+      coalesce(a.stored, 0) as "storedBalance", coalesce(a.sessions, 0) as "sessionsLeft"
+    from member m
+    join store s on s.id = m.store_id
+    join region r on r.id = s.region_id
+    left join master_item g on g.id = m.gender_id
+    left join master_item lv on lv.id = m.level_id
+    left join master_item src on src.id = m.source_id
+    left join lateral (
+      select count(*)::int as cards,
+        (count(*) filter (where mc.status = 'active' and mc.expires_at > now()))::int as valid,
+        (sum(mc.balance + mc.bonus_balance)
+          filter (where mc.kind = 'stored' and mc.status = 'active' and mc.expires_at > now()))::int as stored,
+        (select sum(x.remaining) from member_card_session x join member_card y on y.id = x.member_card_id
+          where y.member_id = m.id and y.status = 'active' and y.expires_at > now())::int as sessions
+      from member_card mc where mc.member_id = m.id
+    ) a on true`,
+};
+
+export const memberBasicInfoReport = bindReport({
+  decl: MEMBER_BASIC_INFO_REPORT,
+  from: members,
+  filters: { joined: { instant: col('m', 'joinedAt') } },
+  id: col('m', 'memberId'),
+  scope: { store: col('m', 'storeId') },
+});
+
+/**
+ * One row per member registered by the period's last day: new (registered in the period), active
+ * (a bill at any store in the period), silent (no bill in the `silentDays` days up to the
+ * period's last day).
+ */
+const storeMembers: BoundQuery = {
+  alias: 'sm',
+  query: (q: QueryInput) => {
+    const from = dayStart(q.bind('periodFrom'));
+    const end = dayEnd(q.bind('periodTo'));
+    const days = q.has('silentDays') ? sql`${q.bind('silentDays')}::int` : sql.raw(String(SILENT_DAYS_DEFAULT));
+    const quietFrom = sql`(${q.bind('periodTo')}::date + 1 - ${days})::timestamp at time zone 'Asia/Shanghai'`;
+    return sql`
+      select m.id as "memberId", m.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
+        r.name as "regionName", 1 as "members",
+        (m.joined_at >= ${from})::int as "newMembers",
+        (exists (select 1 from member_consume c
+          where c.member_id = m.id and c.consumed_at >= ${from} and c.consumed_at < ${end}))::int as "active",
+        (not exists (select 1 from member_consume c
+          where c.member_id = m.id and c.consumed_at >= ${quietFrom} and c.consumed_at < ${end}))::int as "silent"
+      from member m
+      join store s on s.id = m.store_id
+      join region r on r.id = s.region_id
+      where m.joined_at < ${end}`;
+  },
+};
+
+export const storeMemberAnalysisReport = bindReport({
+  decl: STORE_MEMBER_ANALYSIS_REPORT,
+  from: storeMembers,
+  filters: { period: 'query', silentDays: 'query' },
+  scope: { store: col('sm', 'storeId') },
+});
+
+/**
+ * One row per product a bill line consumed in the period: a project line × each product of the
+ * project's usage (sessions × quantity per session, in ml or pieces), or a product line.
+ */
+const consumption: BoundQuery = {
+  alias: 'pc',
+  query: (q: QueryInput) => {
+    const from = dayStart(q.bind('consumedFrom'));
+    const end = dayEnd(q.bind('consumedTo'));
+    const facts = (select: SQL, join: SQL, kind: string) => sql`
+      select c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+        c.consumed_at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName", ${select}
+      from member_consume_line l
+      join member_consume c on c.id = l.consume_id
+      ${join}
+      join store s on s.id = c.store_id
+      join region r on r.id = s.region_id
+      where l.item_kind = ${sql.raw(`'${kind}'`)} and c.consumed_at >= ${from} and c.consumed_at < ${end}`;
+    return sql`${facts(
+      sql`'project' as "way", case pp.unit when 'ml' then '毫升' else '件' end as "unit",
+        l.quantity * pp.quantity as "quantity", l.quantity as "services", 0 as "amount"`,
+      sql`join project_product pp on pp.project_id = l.project_id join product p on p.id = pp.product_id`,
+      'project',
+    )}
+    union all
+    ${facts(
+      sql`'product' as "way", p.unit as "unit", l.quantity as "quantity", 0 as "services", l.amount as "amount"`,
+      sql`join product p on p.id = l.product_id`,
+      'product',
+    )}`;
+  },
+};
+
+export const productConsumptionReport = bindReport({
+  decl: PRODUCT_CONSUMPTION_REPORT,
+  from: consumption,
+  dims: { month: bucketOf(col('pc', 'consumedAt'), 'month') },
+  filters: { consumed: 'query' },
+  scope: { store: col('pc', 'storeId') },
+});
+
+// ── The member account's views ─────────────────────────────────────────────
+
+/**
+ * The conformance test's and the bench's member (or card): the one with the most rows of the view
+ * in the demo data, of a store outside 华东大区 (the region the conformance test's regional user
+ * sees, so that user's answer shows the scope cutting the member off).
+ */
+const exampleOf = async (db: Db, key: 'memberId' | 'memberCardId', rows: SQL): Promise<Values> => {
+  const id = sql<number>`x.id`;
+  const [row] = await db
+    .select({ id })
+    .from(sql`(${rows}) as x`)
+    .innerJoin(member, eq(member.id, sql`x.member_id`))
+    .innerJoin(store, eq(store.id, member.storeId))
+    .innerJoin(region, eq(region.id, store.regionId))
+    .where(ne(region.name, '华东大区'))
+    .groupBy(id)
+    .orderBy(desc(count()), asc(id))
+    .limit(1);
+  return row ? { [key]: row.id } : {};
+};
+
+/** The columns every card row of a member tab carries. */
+const cardColumns = sql`mc.id as "memberCardId", mc.card_no as "cardNo", k.name as "cardName",
+  s.name as "storeName", mc.opened_at as "openedAt", mc.expires_at as "expiresAt", ${cardState('mc')} as "state",
+  mc.member_id as "memberId", m.store_id as "homeStoreId"`;
+
+const cardJoins = sql.raw(`join card k on k.id = mc.card_id
+  join store s on s.id = mc.store_id
+  join member m on m.id = mc.member_id`);
+
+/** A member's combo cards: one row per project of each, with its sessions. */
+const comboCards: BoundQuery = {
+  alias: 'cc',
+  query: () => sql`
+    select ${cardColumns}, x.project_id as "projectId", p.name as "projectName", mc.paid as "paid",
+      x.total as "total", x.total - x.remaining as "used", x.remaining as "remaining"
+    from member_card mc
+    ${cardJoins}
+    join member_card_session x on x.member_card_id = mc.id
+    join project p on p.id = x.project_id
+    where mc.kind = 'combo'`,
+};
+
+export const comboCardView = bindReport({
+  decl: COMBO_CARD_VIEW,
+  from: comboCards,
+  example: (db) =>
+    exampleOf(
+      db,
+      'memberId',
+      sql`select mc.member_id as id, mc.member_id from member_card mc
+        join member_card_session x on x.member_card_id = mc.id where mc.kind = 'combo'`,
+    ),
+  id: sql`${col('cc', 'memberCardId')} * 1000000 + ${col('cc', 'projectId')}`,
+  scope: { store: col('cc', 'homeStoreId') },
+});
+
+/** A member's stored-value cards, with what was topped up and the balances. */
+const storedCards: BoundQuery = {
+  alias: 'sc',
+  query: () => sql`
+    select ${cardColumns}, mc.paid as "paid",
+      coalesce((select sum(t.amount) from card_top_up t where t.member_card_id = mc.id), 0)::int as "toppedUp",
+      mc.balance as "balance", mc.bonus_balance as "bonusBalance", mc.balance + mc.bonus_balance as "totalBalance"
+    from member_card mc
+    ${cardJoins}
+    where mc.kind = 'stored'`,
+};
+
+export const storedValueCardView = bindReport({
+  decl: STORED_VALUE_CARD_VIEW,
+  from: storedCards,
+  example: (db) =>
+    exampleOf(db, 'memberId', sql`select member_id as id, member_id from member_card where kind = 'stored'`),
+  id: col('sc', 'memberCardId'),
+  scope: { store: col('sc', 'homeStoreId') },
+});
+
+/** One card's ledger rows, with the number of the business record each belongs to. */
+const ledger: BoundQuery = {
+  alias: 'cl',
+  query: () => sql`
+    select card_ledger.id as "id", card_ledger.member_card_id as "memberCardId", card_ledger.at as "at",
+      card_ledger.kind as "kind", mc.kind as "cardKind", p.name as "projectName", ${refNo()} as "refNo",
+      s.name as "storeName", u.nickname as "createdByName", card_ledger.amount as "amount",
+      card_ledger.bonus_amount as "bonusAmount", card_ledger.balance_after as "balanceAfter",
+      card_ledger.bonus_after as "bonusAfter", card_ledger.sessions as "sessions",
+      card_ledger.sessions_after as "sessionsAfter", m.store_id as "homeStoreId"
+    from card_ledger
+    join member_card mc on mc.id = card_ledger.member_card_id
+    join member m on m.id = card_ledger.member_id
+    join store s on s.id = card_ledger.store_id
+    left join project p on p.id = card_ledger.project_id
+    left join user_account u on u.id = card_ledger.created_by`,
+};
+
+export const cardLedgerView = bindReport({
+  decl: CARD_LEDGER_VIEW,
+  from: ledger,
+  example: (db) => exampleOf(db, 'memberCardId', sql`select member_card_id as id, member_id from card_ledger`),
+  id: col('cl', 'id'),
+  scope: { store: col('cl', 'homeStoreId') },
+});
+
+export const memberReportBindings = [
+  memberCardReport,
+  memberBasicInfoReport,
+  cardRankingReport,
+  storeMemberAnalysisReport,
+  productConsumptionReport,
+  comboCardView,
+  storedValueCardView,
+  cardLedgerView,
+];
