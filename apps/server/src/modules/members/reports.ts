@@ -260,72 +260,71 @@ export const monthlyMemberBalance = async (
   const first = `${q.fromMonth}-01`;
   const last = `${q.toMonth}-01`;
   const through = await readThrough(db);
-  const names = new Map<number, string>();
-  const opening = new Map<number, Money3>();
-  for (const r of rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select b.store_id, sum(b.amount) as amount, sum(b.bonus) as bonus, sum(b.sessions) as sessions
-      from (${balanceRows(first, through, q.stores)}) b group by b.store_id`),
-  )) {
-    opening.set(num(r.store_id), { amount: num(r.amount), bonus: num(r.bonus), sessions: num(r.sessions) });
-  }
-  const flows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select to_char(month, 'YYYY-MM') as month, store_id,
-        case when kind in ('refund', 'adjust') then 'other' else kind end as k,
-        sum(n) as n, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions, sum(paid) as paid
-      from member_flow_month where month >= ${first}::date and month <= ${last}::date and ${storeWhere(q.stores)}
-      group by 1, 2, 3`),
+  const kinds: [string, string][] = [
+    ['open', "'open'"],
+    ['top_up', "'topUp'"],
+    ['consume', "'consume'"],
+    ['other', "'refund', 'adjust'"],
+  ];
+  const sums = kinds
+    .flatMap(([k, list]) =>
+      ['n', 'amount', 'bonus', 'sessions', 'paid'].map(
+        (m) => `sum(${m}) filter (where kind in (${list})) as ${k}_${m}`,
+      ),
+    )
+    .join(', ');
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`with o as (
+        select store_id, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions
+        from (${balanceRows(first, through, q.stores)}) b group by 1),
+      f as (
+        select month, store_id, ${sql.raw(sums)},
+          sum(amount) as all_amount, sum(bonus) as all_bonus, sum(sessions) as all_sessions
+        from member_flow_month where month >= ${first}::date and month <= ${last}::date and ${storeWhere(q.stores)}
+        group by 1, 2),
+      k as (select store_id from o union select store_id from f),
+      g as (select gs::date as month, k.store_id from k
+        cross join generate_series(${first}::date, ${last}::date, interval '1 month') gs)
+      select f.*, to_char(g.month, 'YYYY-MM') as month_label, g.store_id, s.name as store_name,
+        coalesce(f.all_amount, 0) as all_amount, coalesce(f.all_bonus, 0) as all_bonus,
+        coalesce(f.all_sessions, 0) as all_sessions,
+        coalesce(o.amount, 0) + sum(coalesce(f.all_amount, 0)) over w as closing_amount,
+        coalesce(o.bonus, 0) + sum(coalesce(f.all_bonus, 0)) over w as closing_bonus,
+        coalesce(o.sessions, 0) + sum(coalesce(f.all_sessions, 0)) over w as closing_sessions
+      from g join store s on s.id = g.store_id
+      left join f on f.month = g.month and f.store_id = g.store_id
+      left join o on o.store_id = g.store_id
+      window w as (partition by g.store_id order by g.month)
+      order by g.month, s.code, g.store_id`),
   );
-  const byKey = new Map<string, Record<string, unknown>>();
-  for (const r of flows) byKey.set(`${r.month}|${r.store_id}|${r.k}`, r);
-  const storeIds = new Set<number>([...opening.keys(), ...flows.map((r) => num(r.store_id))]);
-  if (storeIds.size === 0) return [];
-  for (const r of rowsOf<Record<string, unknown>>(
-    await db.execute(
-      sql`select id, name, code from store where id in (${sql.join(
-        [...storeIds].map((id) => sql`${id}::int`),
-        sql`, `,
-      )}) order by code, id`,
-    ),
-  )) {
-    names.set(num(r.id), r.name as string);
-  }
-  const out: MonthlyBalanceRow[] = [];
-  const held = new Map<number, Money3>(opening);
-  for (let m = first; m <= last; m = addMonths(m, 1)) {
-    const month = m.slice(0, 7);
-    for (const storeId of names.keys()) {
-      const flow = (k: string): Flow & { paid: number } => {
-        const r = byKey.get(`${month}|${storeId}|${k}`);
-        return {
-          n: num(r?.n),
-          amount: num(r?.amount),
-          bonus: num(r?.bonus),
-          sessions: num(r?.sessions),
-          paid: num(r?.paid),
-        };
-      };
-      const start = held.get(storeId) ?? { amount: 0, bonus: 0, sessions: 0 };
-      const open = flow('open');
-      const { paid: _t, ...topUp } = flow('topUp');
-      const { paid: _c, ...consume } = flow('consume');
-      const { paid: _o, ...other } = flow('other');
-      const close = (k: keyof Money3) => start[k] + open[k] + topUp[k] + consume[k] + other[k];
-      const closing = { amount: close('amount'), bonus: close('bonus'), sessions: close('sessions') };
-      held.set(storeId, closing);
-      out.push({
-        month,
-        storeId,
-        storeName: names.get(storeId)!,
-        opening: start,
-        open,
-        topUp,
-        consume,
-        other,
-        closing,
-      });
-    }
-  }
-  return out;
+  return rows.map((r) => {
+    const flow = (k: string): Flow => ({
+      n: num(r[`${k}_n`]),
+      amount: num(r[`${k}_amount`]),
+      bonus: num(r[`${k}_bonus`]),
+      sessions: num(r[`${k}_sessions`]),
+    });
+    const closing = {
+      amount: num(r.closing_amount),
+      bonus: num(r.closing_bonus),
+      sessions: num(r.closing_sessions),
+    };
+    return {
+      month: r.month_label as string,
+      storeId: num(r.store_id),
+      storeName: r.store_name as string,
+      opening: {
+        amount: closing.amount - num(r.all_amount),
+        bonus: closing.bonus - num(r.all_bonus),
+        sessions: closing.sessions - num(r.all_sessions),
+      },
+      open: { ...flow('open'), paid: num(r.open_paid) },
+      topUp: flow('top_up'),
+      consume: flow('consume'),
+      other: flow('other'),
+      closing,
+    };
+  });
 };
 
 // ── 卡变动 (/CardChange, /CardChangeReport) ──────────────────────────────────

@@ -216,6 +216,35 @@ describe('member rollups', () => {
     await expectInSync();
   });
 
+  it('concurrent writers adding to the same rollup rows both count', async () => {
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '并发会员', phone: '13912340002', storeId: ids.sh!, userId: null }),
+    );
+    const at = new Date();
+    const cards = [];
+    for (let i = 0; i < 6; i++) {
+      cards.push(
+        await t.db.transaction((x) =>
+          openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh!, at, userId: null }),
+        ),
+      );
+    }
+    const before = await cardChanges(t.db, { from: today(), to: today(), byCard: true, stores: [ids.sh!] });
+    const topUps = (rows: typeof before) => rows.find((r) => r.cardId === ids.stored && r.kind === 'topUp');
+    // Six transactions on six cards, all adding to one day row and one month row at once.
+    await Promise.all(
+      cards.map((c) =>
+        t.db.transaction((x) =>
+          topUp(x, { memberCardId: c.memberCardId, storeId: ids.sh!, amount: 700, bonus: 10, at, userId: null }),
+        ),
+      ),
+    );
+    const after = topUps(await cardChanges(t.db, { from: today(), to: today(), byCard: true, stores: [ids.sh!] }))!;
+    expect(after.n - (topUps(before)?.n ?? 0)).toBe(6);
+    expect(after.amount - (topUps(before)?.amount ?? 0)).toBe(6 * 700);
+    await expectInSync();
+  });
+
   it('card changes, current and monthly balances equal sums over the facts', async () => {
     const from = addMonths(today(), -3);
     const changes = await cardChanges(t.db, { from, to: today(), byCard: false });
