@@ -63,7 +63,7 @@ try {
         timestamptz '2030-01-01', 100000,
         case when c.kind = 'stored' then 50000 + g % 1000 end, case when c.kind = 'stored' then g % 500 end
       from generate_series(1, ${CARDS}) g
-      join syn_member m on m.i = 1 + (g * 7919) % ${MEMBERS}
+      join syn_member m on m.i = 1 + (g::bigint * 7919) % ${MEMBERS}
       join syn_card c on c.i = g % (select count(*) from syn_card)`);
     await run(
       `create temporary table syn_mc as select row_number() over (order by id) as i, id, member_id, store_id, kind, opened_at from member_card where id > (select id from syn_before)`,
