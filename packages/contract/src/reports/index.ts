@@ -4,6 +4,7 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { MEMBER_REPORTS } from './members';
 import { STOCK_REPORTS } from './stock';
 
-export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS];
+export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS, ...MEMBER_REPORTS];
