@@ -11,14 +11,20 @@
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client';
 import {
-  cardChanges,
-  currentMemberBalance,
-  memberBalance,
-  monthlyMemberBalance,
-} from '../apps/server/src/modules/members/reports';
+  cardChangeBinding,
+  cardChangeReportBinding,
+  currentMemberBalanceBinding,
+  memberBalanceBinding,
+  memberBalanceByCardBinding,
+  monthlyMemberBalanceBinding,
+} from '../apps/server/src/modules/members/reportBindings';
 import { checkMemberRollups, rebuildMemberRollups } from '../apps/server/src/modules/members/rollups';
+import type { ReportBinding } from '../apps/server/src/platform/report/binding';
+import { reportPage } from '../apps/server/src/platform/report/query';
+import { HQ_SCOPE } from '../apps/server/src/platform/scope';
 import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { startPgServer } from '../apps/server/src/testing/pgServer';
+import { reportListQuery } from '../packages/contract/src/report/schemas';
 
 const ROWS = Number(process.env.ROWS ?? 20_000_000);
 const MEMBERS = Math.round(ROWS / 10);
@@ -119,22 +125,42 @@ try {
       `${what.padEnd(58)} p50 ${times[3]!.toFixed(0).padStart(6)} ms  (min ${times[0]!.toFixed(0)}, max ${times[6]!.toFixed(0)})  ${n} rows`,
     );
   };
-  const month = { from: '2026-10-01', to: '2026-10-31' };
-  await p50('/MemberBalance chain-wide 2026-10 by store', () => memberBalance(db, { ...month, by: 'store' }));
-  await p50('/MemberBalance4 chain-wide 2026-10 by card product', () => memberBalance(db, { ...month, by: 'card' }));
-  await p50('/MemberBalance chain-wide 2025-03-07..2025-04-19 by store', () =>
-    memberBalance(db, { from: '2025-03-07', to: '2025-04-19', by: 'store' }),
+  // Through the report engine, as GET …/list answers (page 1 of 20, the total and the totals row).
+  const page = (b: ReportBinding, query: Record<string, string>) => () =>
+    reportPage(db, b, HQ_SCOPE, reportListQuery(b.decl).parse(query) as never);
+  const month = { periodFrom: '2026-10-01', periodTo: '2026-10-31' };
+  await p50('/MemberBalance chain-wide 2026-10 by store', page(memberBalanceBinding, { ...month, groupBy: 'store' }));
+  await p50(
+    '/MemberBalance 2026-10 by store × card product',
+    page(memberBalanceBinding, { ...month, groupBy: 'storeCard' }),
   );
-  await p50('/CardChange chain-wide 2026-10 by store', () => cardChanges(db, { ...month, byCard: false }));
-  await p50('/CardChangeReport 2026-10 by store × card product', () => cardChanges(db, { ...month, byCard: true }));
-  await p50('/MonthlyMemberBalance 2025-11..2026-10 by store', () =>
-    monthlyMemberBalance(db, { fromMonth: '2025-11', toMonth: '2026-10' }),
+  await p50(
+    '/MemberBalance4 chain-wide 2026-10 by card product',
+    page(memberBalanceByCardBinding, { ...month, groupBy: 'card' }),
   );
-  await p50('/CurrentMemberBalance as of 2026-10-15 by store', () =>
-    currentMemberBalance(db, { day: '2026-10-15', today: '2026-11-25' }),
+  await p50(
+    '/MemberBalance chain-wide 2025-03-07..2025-04-19 by store',
+    page(memberBalanceBinding, { periodFrom: '2025-03-07', periodTo: '2025-04-19', groupBy: 'store' }),
   );
-  await p50('/CurrentMemberBalance now (with live counts) by store', () =>
-    currentMemberBalance(db, { today: '2026-11-25' }),
+  await p50(
+    '/CardChange chain-wide 2026-10 by store × kind',
+    page(cardChangeBinding, { ...month, groupBy: 'storeKind' }),
+  );
+  await p50(
+    '/CardChangeReport 2026-10 by store × card × kind',
+    page(cardChangeReportBinding, { ...month, groupBy: 'storeCardKind' }),
+  );
+  await p50(
+    '/MonthlyMemberBalance 2025-11..2026-10 by month × store',
+    page(monthlyMemberBalanceBinding, { periodFrom: '2025-11-01', periodTo: '2026-10-31', groupBy: 'monthStore' }),
+  );
+  await p50(
+    '/CurrentMemberBalance as of 2026-10-15 by store',
+    page(currentMemberBalanceBinding, { periodFrom: '2026-10-15', periodTo: '2026-10-15', groupBy: 'store' }),
+  );
+  await p50(
+    '/CurrentMemberBalance as of 2026-11-25 by store',
+    page(currentMemberBalanceBinding, { periodFrom: '2026-11-25', periodTo: '2026-11-25', groupBy: 'store' }),
   );
   await p50('raw SQL: 会员余额表 2026-10 by store over card_ledger', () =>
     db.execute(sql`select c.store_id,

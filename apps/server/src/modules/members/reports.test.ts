@@ -25,7 +25,7 @@ import type { TestClient } from '../../testing/testClient';
 import { card, product } from '../goods/schema';
 import { store } from '../stores/schema';
 import { consume, openCard, topUp } from './ledger';
-import { addMonths, nextDay, shanghaiDay } from './rollups';
+import { addMonths, closeMemberBalanceMonths, nextDay, rebuildMemberRollups, shanghaiDay } from './rollups';
 import { createMember } from './service';
 
 let t: TestApp;
@@ -319,5 +319,56 @@ describe('卡项变动 /CardChange, /CardChangeReport', () => {
       const opens = await all(CARD_CHANGE, { ...p, groupBy: 'kind', kind: 'open' });
       expect(opens.list.map((r) => r.kind)).toEqual(want.some((r) => r.kind === 'open') ? ['open'] : []);
     }
+  });
+});
+
+describe('the figures whatever the month-end watermark', () => {
+  const expectFigures = async () => {
+    for (const p of periods()) {
+      expectRowsEqualFacts(
+        await all(MEMBER_BALANCE, { ...p, groupBy: 'store' }),
+        (r) => String(r.storeId),
+        await facts('c.store_id', p.periodFrom, p.periodTo),
+      );
+    }
+    const from = addMonths(today(), -3);
+    const monthly = await all(MONTHLY_MEMBER_BALANCE, { periodFrom: from, periodTo: today(), groupBy: 'monthStore' });
+    for (const month of [from, addMonths(today(), -1)]) {
+      expectRowsEqualFacts(
+        { ...monthly, totals: undefined, list: monthly.list.filter((r) => r.month === month) },
+        (r) => String(r.storeId),
+        await facts('c.store_id', month, endOfMonth(month)),
+      );
+    }
+  };
+
+  it('after the month close, a write dated in a closed month, a lagging watermark and none at all', async () => {
+    // The job run on a day two months on: the watermark is next month.
+    expect((await closeMemberBalanceMonths(t.db, new Date(Date.now() + 62 * 86_400_000))).through).toBe(
+      addMonths(today(), 1),
+    );
+    await expectFigures();
+    // A write dated two months ago, into closed months.
+    const [held] = await raw<{ id: number }>(sql`select id from member_card where card_id = ${ids.stored!} limit 1`);
+    await t.db.transaction((x) =>
+      topUp(x, {
+        memberCardId: Number(held!.id),
+        storeId: ids.sh!,
+        amount: 1200,
+        at: new Date(Date.parse(`${addMonths(today(), -2)}T15:00:00+08:00`)),
+        userId: null,
+      }),
+    );
+    await expectFigures();
+    // Closed only up to seven months ago: the months since come from the month flows.
+    expect((await rebuildMemberRollups(t.db, new Date(Date.now() - 200 * 86_400_000))).through).toBe(
+      addMonths(today(), -7),
+    );
+    await expectFigures();
+    // Never closed.
+    await t.db.execute(sql`update member_rollup_state set through = null`);
+    await t.db.execute(sql`delete from member_balance_month`);
+    await expectFigures();
+    await rebuildMemberRollups(t.db);
   });
 });
