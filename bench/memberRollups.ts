@@ -35,6 +35,7 @@ const NOW = new Date('2026-11-25T12:00:00+08:00');
 const pg = process.env.DATABASE_URL ? null : await startPgServer();
 if (pg && process.env.KEEP) console.log(`server: ${pg.url}`);
 const handle = await openPostgres(process.env.DATABASE_URL ?? pg!.url, 1);
+if (process.env.JIT === 'off') await handle.db.execute(sql`set jit = off`);
 const { db } = handle;
 const t0 = performance.now();
 const lap = (what: string, since: number) =>
