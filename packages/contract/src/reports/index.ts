@@ -5,7 +5,13 @@
  */
 import type { AnyReport } from '../report/define';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
+import { MEMBER_REPORTS } from './members';
 import { QUERY_REPORTS } from './query';
 import { STOCK_REPORTS } from './stock';
 
-export const REPORTS: readonly AnyReport[] = [...STOCK_REPORTS, ...QUERY_REPORTS, ...MEMBER_ACCOUNT_VIEWS];
+export const REPORTS: readonly AnyReport[] = [
+  ...STOCK_REPORTS,
+  ...MEMBER_REPORTS,
+  ...QUERY_REPORTS,
+  ...MEMBER_ACCOUNT_VIEWS,
+];

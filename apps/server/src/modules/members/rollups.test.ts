@@ -1,0 +1,167 @@
+/**
+ * The member rollups (rollups.ts): after the demo seed, after writes through the ledger (a card
+ * sold in one store and drawn in another, writes dated in an earlier, already closed month),
+ * after the month close job and with concurrent writers, the kept rollups equal a rebuild from
+ * card_ledger and member_card, row for row. The reports' figures over them: reports.test.ts.
+ */
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { card, cardProject, product, project } from '../goods/schema';
+import { store } from '../stores/schema';
+import { consume, openCard, topUp } from './ledger';
+import { addMonths, checkMemberRollups, closeMemberBalanceMonths, rebuildMemberRollups, shanghaiDay } from './rollups';
+import { createMember } from './service';
+
+let t: TestApp;
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+const q = async <T = Record<string, unknown>>(s: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(s));
+const today = () => shanghaiDay(new Date());
+
+/** SH001's kept day flow of a card product and kind (the rollup row itself). */
+const flowOf = async (day: string, cardId: number, kind: string) => {
+  const [row] = await q<Record<string, number>>(sql`select store_id, n, amount, sessions
+    from member_flow_day where day = ${day}::date and card_id = ${cardId} and kind = ${kind} and store_id = ${ids.sh!}`);
+  return row ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) : undefined;
+};
+const expectInSync = async () => {
+  const check = await checkMemberRollups(t.db);
+  expect(check.tables).toEqual([
+    { table: 'member_flow_day', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'member_flow_month', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'member_balance_month', keptOnly: 0, rebuiltOnly: 0 },
+  ]);
+  expect(check.ok).toBe(true);
+};
+
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  const stores = await t.db.select().from(store).orderBy(asc(store.id));
+  const sh = stores.find((s) => s.code === 'SH001')!;
+  ids.sh = sh.id;
+  ids.other = stores.find((s) => s.id !== sh.id && s.levelId === sh.levelId)!.id;
+  const [p] = await t.db
+    .insert(project)
+    .values({
+      code: 'RL-P1',
+      name: '汇总测试护理',
+      typeId: sql`(select id from master_item where category = 'projectType' order by id limit 1)` as never,
+      durationMin: 60,
+      price: 10_000,
+    })
+    .returning({ id: project.id });
+  ids.project = p!.id;
+  ids.product = (await t.db.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1))[0]!.id;
+  const [stored, combo] = await t.db
+    .insert(card)
+    .values([
+      {
+        code: 'RL-S',
+        name: '汇总储值卡',
+        kind: 'stored',
+        price: 50_000,
+        validityDays: 3650,
+        amount: 50_000,
+        bonus: 5000,
+      },
+      { code: 'RL-C', name: '汇总套餐卡', kind: 'combo', price: 80_000, validityDays: 3650 },
+    ])
+    .returning({ id: card.id });
+  ids.stored = stored!.id;
+  ids.combo = combo!.id;
+  await t.db.insert(cardProject).values({ cardId: combo!.id, projectId: ids.project, sessions: 10, line: 1 });
+});
+afterAll(() => t.close());
+
+describe('member rollups', () => {
+  it('after the demo seed, equal a rebuild from the card ledger, and the reports equal sums over it', async () => {
+    const [n] = await q<{ n: number }>(sql`select count(*)::int as n from card_ledger`);
+    expect(Number(n!.n)).toBeGreaterThan(0);
+    await expectInSync();
+  });
+
+  it('after live writes (cross-store, backdated into a closed month) and the month close, still equal', async () => {
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '汇总会员', phone: '13912340001', storeId: ids.sh!, userId: null }),
+    );
+    const now = new Date();
+    const earlier = new Date(Date.parse(`${addMonths(today(), -2)}T10:00:00+08:00`));
+    const s = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh!, at: earlier, userId: null }),
+    );
+    const c = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: ids.combo!, storeId: ids.sh!, at: now, userId: null }),
+    );
+    await t.db.transaction((x) =>
+      topUp(x, {
+        memberCardId: s.memberCardId,
+        storeId: ids.other!,
+        amount: 10_000,
+        bonus: 1000,
+        at: now,
+        userId: null,
+      }),
+    );
+    // Drawn in another store: the balance is still the selling store's.
+    const bill = await t.db.transaction((x) =>
+      consume(x, {
+        memberId: m.id,
+        storeId: ids.other!,
+        at: now,
+        userId: null,
+        lines: [
+          { productId: ids.product!, quantity: 1, memberCardId: s.memberCardId },
+          { projectId: ids.project!, quantity: 2, memberCardId: c.memberCardId },
+          { projectId: ids.project!, quantity: 1, memberCardId: c.memberCardId },
+        ],
+      }),
+    );
+    expect(bill.paidByCard).toBeGreaterThan(0);
+    await expectInSync();
+    // Kept by the selling store; the bill drew the combo card on two lines: one change.
+    expect(await flowOf(today(), ids.combo!, 'consume')).toEqual({ store_id: ids.sh, n: 1, amount: 0, sessions: -3 });
+    expect(await flowOf(today(), ids.stored!, 'topUp')).toMatchObject({ store_id: ids.sh, n: 1 });
+
+    // The month close job on the first day of a later month: the closings equal a rebuild's.
+    const later = new Date(Date.parse(`${addMonths(today(), 2)}T00:30:00+08:00`));
+    const closed = await closeMemberBalanceMonths(t.db, later);
+    expect(closed.through).toBe(addMonths(today(), 1));
+    await expectInSync();
+    // Backdated again, into a month closed now.
+    await t.db.transaction((x) =>
+      topUp(x, { memberCardId: s.memberCardId, storeId: ids.sh!, amount: 2000, at: earlier, userId: null }),
+    );
+    await expectInSync();
+    expect((await rebuildMemberRollups(t.db, later)).through).toBe(addMonths(today(), 1));
+    await expectInSync();
+  });
+
+  it('concurrent writers adding to the same rollup rows both count', async () => {
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '并发会员', phone: '13912340002', storeId: ids.sh!, userId: null }),
+    );
+    const at = new Date();
+    const cards = [];
+    for (let i = 0; i < 6; i++) {
+      cards.push(
+        await t.db.transaction((x) =>
+          openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh!, at, userId: null }),
+        ),
+      );
+    }
+    const before = await flowOf(today(), ids.stored!, 'topUp');
+    // Six transactions on six cards, all adding to one day row and one month row at once.
+    await Promise.all(
+      cards.map((c) =>
+        t.db.transaction((x) =>
+          topUp(x, { memberCardId: c.memberCardId, storeId: ids.sh!, amount: 700, bonus: 10, at, userId: null }),
+        ),
+      ),
+    );
+    const after = await flowOf(today(), ids.stored!, 'topUp');
+    expect(after!.n! - (before?.n ?? 0)).toBe(6);
+    expect(after!.amount! - (before?.amount ?? 0)).toBe(6 * 700);
+    await expectInSync();
+  });
+});
