@@ -29,6 +29,12 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /** Loads rows with COPY (see db/copy.ts); answers how many went in. */
   copyIn(table: PgTable, keys: readonly string[], rows: Rows): Promise<number>;
+  /**
+   * Loads text already in COPY's text format (whole lines, in chunks of about a megabyte or more)
+   * into the columns of `keys` (drizzle property names), for a generator that writes its lines
+   * itself (seed/memberHistory.ts).
+   */
+  copyText(table: PgTable, keys: readonly string[], text: Iterable<string> | AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,10 @@ export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
         await client.query(copyStatement(plan, "'/dev/blob'"), [], { blob: new Blob([text]) });
       }
       return seen.n;
+    },
+    copyText: async (table, keys, text) => {
+      const statement = copyStatement(copyPlan(table, keys), "'/dev/blob'");
+      for await (const chunk of text) await client.query(statement, [], { blob: new Blob([chunk]) });
     },
     close: () => client.close(),
   };
@@ -119,6 +129,10 @@ export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => 
       const sink = await client.unsafe(copyStatement(plan, 'stdin')).writable();
       await pipeline(Readable.from(chunks(plan, counting(rows, seen))), sink);
       return seen.n;
+    },
+    copyText: async (table, keys, text) => {
+      const sink = await client.unsafe(copyStatement(copyPlan(table, keys), 'stdin')).writable();
+      await pipeline(Readable.from(text), sink);
     },
     close: () => client.end({ timeout: 5 }),
   };

@@ -28,6 +28,12 @@ export interface Scale {
   linesPerOrder: readonly [number, number];
   /** Load the order history with COPY after the world's transaction (large), not inside it. */
   bulkHistory: boolean;
+  /**
+   * Members loaded with COPY after the world, with their cards, top-ups, bills and card ledger over
+   * the order history's window (seed/memberHistory.ts); 0: the demo's few hundred members, written
+   * through the ledger inside the world's transaction (seed/members.ts).
+   */
+  bulkMembers: number;
 }
 
 export const SCALES: Record<ScaleName, Scale> = {
@@ -43,6 +49,7 @@ export const SCALES: Record<ScaleName, Scale> = {
     materialChance: 0.15,
     linesPerOrder: [2, 5],
     bulkHistory: false,
+    bulkMembers: 0,
   },
   large: {
     name: 'large',
@@ -56,6 +63,7 @@ export const SCALES: Record<ScaleName, Scale> = {
     materialChance: 0.2,
     linesPerOrder: [5, 13],
     bulkHistory: true,
+    bulkMembers: 2_000_000,
   },
 };
 
