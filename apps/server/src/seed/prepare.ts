@@ -2,6 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
+import { ensureMemberRollups } from '../modules/members/rollups';
 import { syncResources } from '../modules/resources/sync';
 import { type SeedOptions, seedDemo } from './demo';
 import { seedReferenceData } from './master';
@@ -10,6 +11,7 @@ import { seedStoreQuickBase } from './storeQuick';
 /** Returns whether the demo data was seeded (first start) or reused. */
 export const prepareDatabase = async (handle: DbHandle, seed: SeedOptions = {}): Promise<{ seeded: boolean }> => {
   await handle.migrate();
+  await ensureMemberRollups(handle.db);
   await syncResources(handle.db);
   await seedReferenceData(handle.db);
   await seedStoreQuickBase(handle.db);

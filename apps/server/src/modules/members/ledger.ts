@@ -26,6 +26,7 @@ import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { card, cardProject, product, project, trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
+import { addToRollups, type RollupChange } from './rollups';
 import {
   cardLedger,
   cardTopUp,
@@ -821,6 +822,21 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
 
   // The ledger and the operation log, in the records' order.
   const ledger: LedgerRow[] = [];
+  /** Per ledger row, what the rollups add (the card's selling store, product and kind). */
+  const changes: RollupChange[] = [];
+  const change = (row: LedgerRow, c: { storeId: number; cardId: number; kind: string }, first: boolean, paid = 0) =>
+    changes.push({
+      at: row.at,
+      storeId: c.storeId,
+      cardId: c.cardId,
+      cardKind: c.kind,
+      kind: row.kind,
+      first,
+      amount: row.amount ?? 0,
+      bonus: row.bonusAmount ?? 0,
+      sessions: row.sessions ?? 0,
+      paid,
+    });
   const ops: Operation[] = [];
   const answers: (LedgerAnswer | null)[] = [];
   for (const x of planned) {
@@ -839,25 +855,30 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         at: x.e.at,
         createdBy: x.e.userId,
       };
+      const sold = { storeId: x.s.id, cardId: x.p.id, kind: x.p.kind };
       if (x.p.kind === 'stored') {
-        ledger.push({
+        const row = {
           ...base,
           seq: 1,
           amount: x.balance!,
           bonusAmount: x.bonus!,
           balanceAfter: x.balance,
           bonusAfter: x.bonus,
-        });
+        };
+        ledger.push(row);
+        change(row, sold, true, x.paid);
       } else {
-        ledger.push(
-          ...x.sessions.map((s, i) => ({
+        x.sessions.forEach((s, i) => {
+          const row = {
             ...base,
             seq: i + 1,
             projectId: s.projectId,
             sessions: s.sessions,
             sessionsAfter: s.sessions,
-          })),
-        );
+          };
+          ledger.push(row);
+          change(row, sold, i === 0, i === 0 ? x.paid : 0);
+        });
       }
       ops.push({
         userId: x.e.userId,
@@ -878,7 +899,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       answers.push({ memberCardId: id, cardNo });
     } else if (x.kind === 'topUp') {
       const t = toppedUp.get(x)!;
-      ledger.push({
+      const row: LedgerRow = {
         memberCardId: x.c.id,
         memberId: x.c.memberId,
         kind: 'topUp',
@@ -892,7 +913,9 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         storeId: x.s.id,
         createdBy: x.e.userId,
         at: x.e.at,
-      });
+      };
+      ledger.push(row);
+      change(row, x.c, true);
       ops.push({
         userId: x.e.userId,
         action: 'memberCard.topUp',
@@ -903,9 +926,10 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       answers.push({ topUpId: t.id, topUpNo: t.no, balance: x.balance, bonusBalance: x.bonusBalance });
     } else {
       const { id: consumeId, billNo } = billed.get(x)!;
+      const drawn = new Set<number>();
       for (const y of x.lines) {
         if (!y.c) continue;
-        ledger.push({
+        const row: LedgerRow = {
           memberCardId: y.c.id,
           memberId: x.m.id,
           kind: 'consume',
@@ -922,7 +946,10 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           storeId: x.s.id,
           createdBy: x.e.userId,
           at: x.e.at,
-        });
+        };
+        ledger.push(row);
+        change(row, y.c, !drawn.has(y.c.id));
+        drawn.add(y.c.id);
       }
       ops.push({
         userId: x.e.userId,
@@ -951,6 +978,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
     await tx.insert(cardLedger).values(part);
     return [];
   });
+  await addToRollups(tx, changes);
 
   // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
   const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);

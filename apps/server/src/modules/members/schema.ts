@@ -290,3 +290,79 @@ export const cardLedger = pgTable(
     ),
   ],
 );
+
+// ── Rollups of the card ledger (modules/members/rollups.ts) ────────────────────
+// The store of every rollup row is the card's selling store (member_card.store_id), the one that
+// holds the balance; the card product and kind are the card's. Days and months are Beijing days.
+
+/** The columns a flow rollup sums per key: changes (one per card per business record), 分 and sessions. */
+const flowMeasures = () => ({
+  /** Card changes: one per card per business record (a bill drawing one card on two lines is one). */
+  n: integer('n').notNull().default(0),
+  /** Signed 分 of the principal, of the bonus, and signed sessions (套餐卡). */
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
+  sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+  /** 开卡 only: 分 paid for the cards opened (member_card.paid). */
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Card ledger flows per Beijing day × selling store × card product × ledger kind. Kept by the
+ * writer (applyLedger) in the same transaction, with additive upserts.
+ */
+export const memberFlowDay = pgTable(
+  'member_flow_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    cardKind: text('card_kind').notNull(),
+    kind: text('kind').notNull(),
+    ...flowMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.cardId, t.cardKind, t.kind] })],
+);
+
+/** The same flows per Beijing month (`month` is its first day). Kept by the writer like member_flow_day. */
+export const memberFlowMonth = pgTable(
+  'member_flow_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    cardKind: text('card_kind').notNull(),
+    kind: text('kind').notNull(),
+    ...flowMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind, t.kind] })],
+);
+
+/**
+ * Balances at the end of each closed month per selling store × card product: principal, bonus,
+ * sessions left and cards opened so far. Dense: a key has a row for every month from its first
+ * flow through the closed-through month in member_rollup_state. New months are closed by the
+ * scheduled job closeMemberBalanceMonths; a backdated write into a closed month adds its change
+ * to that month and every later closed one in the same transaction.
+ */
+export const memberBalanceMonth = pgTable(
+  'member_balance_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    cardKind: text('card_kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
+    sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+    cards: bigint('cards', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind] })],
+);
+
+/** Watermarks of the rollups: `through` is the last month member_balance_month holds closed. */
+export const memberRollupState = pgTable('member_rollup_state', {
+  name: text('name').primaryKey(),
+  through: date('through', { mode: 'string' }),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
+import { closeMemberBalanceMonths } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
 /** Finished runs kept per job. */
@@ -48,6 +49,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db }) => {
       const days = await readSetting(db, 'exportRetentionDays');
       return `保留 ${days} 天：清理导出文件 ${await purgeExpiredExports(db)} 个`;
+    },
+  },
+  {
+    name: 'closeMemberBalanceMonths',
+    title: '会员余额月结',
+    defaultCron: '10 0 * * *',
+    run: async ({ db, now }) => {
+      const { from, through } = await closeMemberBalanceMonths(db, now);
+      return from === through ? `已月结至 ${through.slice(0, 7)}，无新月份` : `月结至 ${through.slice(0, 7)}`;
     },
   },
   {

@@ -1,0 +1,348 @@
+/**
+ * The rollups of the card ledger that the member-finance reports read (会员余额表, 卡变动 …), so a
+ * chain-wide month never sums raw ledger rows. Every rollup row belongs to the card's SELLING
+ * store (member_card.store_id, the store holding the balance), its card product and card kind.
+ *
+ * - member_flow_day / member_flow_month: flows per Beijing day (month) × store × card product ×
+ *   ledger kind. Kept by the writer: `applyLedger` calls `addToRollups` in the same transaction
+ *   with one additive upsert per table (INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x,
+ *   keys sorted), so two transactions adding to one row both count (the second waits for the
+ *   first's row lock and adds to what it committed).
+ * - member_balance_month: the balance at the end of each CLOSED month per store × card product,
+ *   dense from a key's first month through the watermark member_rollup_state.through. Closing a
+ *   month is the scheduled job `closeMemberBalanceMonths` (it needs every key carried forward,
+ *   too much for a request); a write dated in a closed month (backdated) adds its change to that
+ *   month and every later closed month in the writer's transaction. Writers read the watermark
+ *   FOR SHARE and the job moves it FOR UPDATE, so a write is either before the close (and the
+ *   close reads its flows) or after it (and sees the new watermark).
+ *
+ * A balance as of the start of day D is then: the closing of the last closed month before D's
+ * month + the month flows after it + the day flows of D's month before D — a few thousand rows
+ * per store at most, never the whole history. `rebuildMemberRollups` recomputes everything from
+ * card_ledger and member_card; `checkMemberRollups` recomputes into temporary tables and
+ * compares (npm run rollups -- --rebuild | --check).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, DbHandle, Tx } from '../../db/client';
+
+/** A database, a transaction or a handle (the large-scale generator passes its handle). */
+export type RollupDb = Db | Tx | DbHandle;
+
+const dbOf = (d: RollupDb): Db | Tx => ('copyIn' in d ? d.db : d);
+
+export const ROLLUP_STATE = 'member_balance_month';
+export const SHANGHAI_TZ = 'Asia/Shanghai';
+
+const DAY_MS = 86_400_000;
+const SHANGHAI_MS = 8 * 3_600_000;
+
+/** 'YYYY-MM-DD' Beijing day of an instant. */
+export const shanghaiDay = (at: Date): string => new Date(at.getTime() + SHANGHAI_MS).toISOString().slice(0, 10);
+/** First day of the month of a 'YYYY-MM-DD'. */
+export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+/** The first day of the month `n` months after the month of `day` (n may be negative). */
+export const addMonths = (day: string, n: number): string => {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7)) - 1 + n;
+  const d = new Date(Date.UTC(y, m, 1));
+  return d.toISOString().slice(0, 10);
+};
+/** The day after. */
+export const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+/** The last month that has ended as of `now` (Beijing). */
+export const lastEndedMonth = (now: Date): string => addMonths(shanghaiDay(now), -1);
+
+// ── Kept by the writer ────────────────────────────────────────────────────────
+
+/** One card ledger row as the rollups see it. */
+export interface RollupChange {
+  at: Date;
+  /** The card's selling store, product and kind. */
+  storeId: number;
+  cardId: number;
+  cardKind: string;
+  /** Ledger kind. */
+  kind: string;
+  /** The first row of its card in its business record (counts one change). */
+  first: boolean;
+  amount: number;
+  bonus: number;
+  sessions: number;
+  paid: number;
+}
+
+interface Sums {
+  n: number;
+  amount: number;
+  bonus: number;
+  sessions: number;
+  paid: number;
+}
+
+const sumInto = (map: Map<string, Sums>, key: string, c: RollupChange) => {
+  const s = map.get(key) ?? { n: 0, amount: 0, bonus: 0, sessions: 0, paid: 0 };
+  s.n += c.first ? 1 : 0;
+  s.amount += c.amount;
+  s.bonus += c.bonus;
+  s.sessions += c.sessions;
+  s.paid += c.paid;
+  map.set(key, s);
+};
+
+const ROWS_PER_STATEMENT = 1000;
+
+/** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+const flowUpsert = (
+  table: 'member_flow_day' | 'member_flow_month',
+  period: 'day' | 'month',
+  sums: Map<string, Sums>,
+) => {
+  const keys = [...sums.keys()].sort();
+  const statements: SQL[] = [];
+  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
+    const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
+      const [p, store, card, cardKind, kind] = key.split('|');
+      const s = sums.get(key)!;
+      return sql`(${p}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${kind}::text, ${s.n}::int, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.paid}::bigint)`;
+    });
+    statements.push(sql`insert into ${sql.raw(table)} (${sql.raw(period)}, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
+      values ${sql.join(values, sql`, `)}
+      on conflict (${sql.raw(period)}, store_id, card_id, card_kind, kind) do update set
+        n = ${sql.raw(table)}.n + excluded.n, amount = ${sql.raw(table)}.amount + excluded.amount,
+        bonus = ${sql.raw(table)}.bonus + excluded.bonus, sessions = ${sql.raw(table)}.sessions + excluded.sessions,
+        paid = ${sql.raw(table)}.paid + excluded.paid`);
+  }
+  return statements;
+};
+
+/**
+ * Adds card ledger rows just written to the rollups, in the writer's transaction: one additive
+ * upsert per flow table and, for rows dated in a closed month, one into the closed balances.
+ */
+export const addToRollups = async (tx: Tx, changes: readonly RollupChange[]): Promise<void> => {
+  if (changes.length === 0) return;
+  const days = new Map<string, Sums>();
+  const months = new Map<string, Sums>();
+  for (const c of changes) {
+    const day = shanghaiDay(c.at);
+    const rest = `${c.storeId}|${c.cardId}|${c.cardKind}|${c.kind}`;
+    sumInto(days, `${day}|${rest}`, c);
+    sumInto(months, `${monthOf(day)}|${rest}`, c);
+  }
+  // The watermark first, FOR SHARE: the month close waits for this transaction, or it for the close.
+  const state = await tx.execute(
+    sql`select through::text as through from member_rollup_state where name = ${ROLLUP_STATE} for share`,
+  );
+  const through = rowsOf<{ through: string | null }>(state)[0]?.through ?? null;
+  for (const s of flowUpsert('member_flow_day', 'day', days)) await tx.execute(s);
+  for (const s of flowUpsert('member_flow_month', 'month', months)) await tx.execute(s);
+  if (through === null) return;
+  // Closed months: the change goes into its month and every later closed one (dense rows).
+  const closed = new Map<string, Sums>();
+  for (const [key, s] of months) {
+    const [month, store, card, cardKind, kind] = key.split('|');
+    if (month! > through) continue;
+    const k = `${month}|${store}|${card}|${cardKind}`;
+    const t = closed.get(k) ?? { n: 0, amount: 0, bonus: 0, sessions: 0, paid: 0 };
+    t.amount += s.amount;
+    t.bonus += s.bonus;
+    t.sessions += s.sessions;
+    t.n += kind === 'open' ? s.n : 0;
+    closed.set(k, t);
+  }
+  const keys = [...closed.keys()].sort();
+  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
+    const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
+      const [month, store, card, cardKind] = key.split('|');
+      const s = closed.get(key)!;
+      return sql`(${month}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.n}::bigint)`;
+    });
+    await tx.execute(sql`insert into member_balance_month (month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
+      select g.m::date, v.store_id, v.card_id, v.card_kind, sum(v.amount), sum(v.bonus), sum(v.sessions), sum(v.cards)
+      from (values ${sql.join(values, sql`, `)}) as v(month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
+      cross join lateral generate_series(v.month, ${through}::date, interval '1 month') as g(m)
+      group by 1, 2, 3, 4
+      order by 1, 2, 3, 4
+      on conflict (month, store_id, card_id, card_kind) do update set
+        amount = member_balance_month.amount + excluded.amount, bonus = member_balance_month.bonus + excluded.bonus,
+        sessions = member_balance_month.sessions + excluded.sessions, cards = member_balance_month.cards + excluded.cards`);
+  }
+};
+
+// ── Computed from the facts ───────────────────────────────────────────────────
+
+/** A ledger row is its card's first in its business record (seq 1, or no earlier row of that card). */
+const FIRST_OF_CARD = sql.raw(`(l.seq = 1 or not exists (select 1 from card_ledger p
+  where p.ref_type = l.ref_type and p.ref_id = l.ref_id and p.member_card_id = l.member_card_id and p.seq < l.seq))`);
+
+/** Fills `dayTable` from card_ledger and member_card, then `monthTable` from `dayTable`. */
+const buildFlows = async (db: Db | Tx, dayTable: string, monthTable: string): Promise<void> => {
+  await db.execute(sql`insert into ${sql.raw(dayTable)} (day, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
+    select (l.at at time zone ${SHANGHAI_TZ})::date, c.store_id, c.card_id, c.kind, l.kind,
+      count(*) filter (where f.first), sum(l.amount), sum(l.bonus_amount), coalesce(sum(l.sessions), 0),
+      coalesce(sum(c.paid) filter (where l.kind = 'open' and f.first), 0)
+    from card_ledger l
+    join member_card c on c.id = l.member_card_id
+    cross join lateral (select ${FIRST_OF_CARD} as first) f
+    group by 1, 2, 3, 4, 5`);
+  await db.execute(sql`insert into ${sql.raw(monthTable)} (month, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
+    select date_trunc('month', day)::date, store_id, card_id, card_kind, kind, sum(n), sum(amount), sum(bonus), sum(sessions), sum(paid)
+    from ${sql.raw(dayTable)} group by 1, 2, 3, 4, 5`);
+};
+
+/**
+ * Adds to `balanceTable` the closings of the months after `from` (exclusive; null: from each
+ * key's first month) through `through`, from the closings at `from` and `monthTable`'s flows.
+ */
+const buildClosings = async (
+  db: Db | Tx,
+  balanceTable: string,
+  monthTable: string,
+  from: string | null,
+  through: string,
+): Promise<void> => {
+  const base = from ?? '1900-01-01';
+  await db.execute(sql`insert into ${sql.raw(balanceTable)} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
+    with f as (
+      select month, store_id, card_id, card_kind, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions,
+        coalesce(sum(n) filter (where kind = 'open'), 0) as cards
+      from ${sql.raw(monthTable)} where month > ${base}::date and month <= ${through}::date
+      group by 1, 2, 3, 4),
+    b as (select store_id, card_id, card_kind, amount, bonus, sessions, cards
+      from ${sql.raw(balanceTable)} where month = ${base}::date),
+    k as (select store_id, card_id, card_kind, min(month) as first
+      from (select store_id, card_id, card_kind, (${base}::date + interval '1 month')::date as month from b
+            union all select store_id, card_id, card_kind, month from f) x
+      group by 1, 2, 3),
+    g as (select gs::date as month, k.store_id, k.card_id, k.card_kind
+      from k cross join lateral generate_series(k.first, ${through}::date, interval '1 month') gs)
+    select g.month, g.store_id, g.card_id, g.card_kind,
+      coalesce(b.amount, 0) + sum(coalesce(f.amount, 0)) over w,
+      coalesce(b.bonus, 0) + sum(coalesce(f.bonus, 0)) over w,
+      coalesce(b.sessions, 0) + sum(coalesce(f.sessions, 0)) over w,
+      coalesce(b.cards, 0) + sum(coalesce(f.cards, 0)) over w
+    from g
+    left join f on f.month = g.month and f.store_id = g.store_id and f.card_id = g.card_id and f.card_kind = g.card_kind
+    left join b on b.store_id = g.store_id and b.card_id = g.card_id and b.card_kind = g.card_kind
+    window w as (partition by g.store_id, g.card_id, g.card_kind order by g.month)`);
+};
+
+const readThrough = async (db: Db | Tx, lock: 'update' | 'none'): Promise<string | null> => {
+  const r = await db.execute(
+    sql`select through::text as through from member_rollup_state where name = ${ROLLUP_STATE}${lock === 'update' ? sql` for update` : sql``}`,
+  );
+  return rowsOf<{ through: string | null }>(r)[0]?.through ?? null;
+};
+
+/**
+ * The month close job: closes every month that has ended as of `now` (none when the watermark is
+ * there already). Answers the watermark before and after.
+ */
+export const closeMemberBalanceMonths = async (
+  db: RollupDb,
+  now: Date = new Date(),
+): Promise<{ from: string | null; through: string }> =>
+  dbOf(db).transaction(async (tx) => {
+    await tx.execute(sql`insert into member_rollup_state (name) values (${ROLLUP_STATE}) on conflict do nothing`);
+    const from = await readThrough(tx, 'update');
+    const target = lastEndedMonth(now);
+    if (from !== null && from >= target) return { from, through: from };
+    await buildClosings(tx, 'member_balance_month', 'member_flow_month', from, target);
+    await tx.execute(
+      sql`update member_rollup_state set through = ${target}::date, updated_at = now() where name = ${ROLLUP_STATE}`,
+    );
+    return { from, through: target };
+  });
+
+/** How many rows each rollup holds after a rebuild. */
+export interface RollupCounts {
+  memberFlowDay: number;
+  memberFlowMonth: number;
+  memberBalanceMonth: number;
+  through: string;
+}
+
+const countRows = async (db: Db | Tx, table: string): Promise<number> =>
+  Number(rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+
+/**
+ * Recomputes every member rollup from card_ledger and member_card, in one transaction: the
+ * flows, then the closed balances through the last month ended as of `now`. Writers wait for it
+ * (it takes the watermark FOR UPDATE and truncates) and add their rows after it.
+ */
+export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date()): Promise<RollupCounts> =>
+  dbOf(db).transaction(async (tx) => {
+    await tx.execute(sql`insert into member_rollup_state (name) values (${ROLLUP_STATE}) on conflict do nothing`);
+    await readThrough(tx, 'update');
+    await tx.execute(sql`truncate member_flow_day, member_flow_month, member_balance_month`);
+    await buildFlows(tx, 'member_flow_day', 'member_flow_month');
+    const through = lastEndedMonth(now);
+    await buildClosings(tx, 'member_balance_month', 'member_flow_month', null, through);
+    await tx.execute(
+      sql`update member_rollup_state set through = ${through}::date, updated_at = now() where name = ${ROLLUP_STATE}`,
+    );
+    return {
+      memberFlowDay: await countRows(tx, 'member_flow_day'),
+      memberFlowMonth: await countRows(tx, 'member_flow_month'),
+      memberBalanceMonth: await countRows(tx, 'member_balance_month'),
+      through,
+    };
+  });
+
+/** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
+export interface RollupCheck {
+  ok: boolean;
+  through: string | null;
+  tables: { table: string; keptOnly: number; rebuiltOnly: number }[];
+}
+
+const differ = async (db: Db | Tx, kept: string, rebuilt: string, where = ''): Promise<[number, number]> => {
+  const one = await db.execute(
+    sql.raw(`select count(*) as n from (select * from ${kept} ${where} except all select * from ${rebuilt}) x`),
+  );
+  const two = await db.execute(
+    sql.raw(`select count(*) as n from (select * from ${rebuilt} except all select * from ${kept} ${where}) x`),
+  );
+  return [Number(rowsOf<{ n: string }>(one)[0]!.n), Number(rowsOf<{ n: string }>(two)[0]!.n)];
+};
+
+/**
+ * Recomputes every rollup into temporary tables (closed balances through the kept watermark)
+ * and compares them with the kept ones, row for row; changes nothing.
+ */
+export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
+  dbOf(db).transaction(async (tx) => {
+    const through = await readThrough(tx, 'none');
+    for (const t of ['member_flow_day', 'member_flow_month', 'member_balance_month']) {
+      await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
+    }
+    await buildFlows(tx, 'check_member_flow_day', 'check_member_flow_month');
+    if (through !== null) {
+      await buildClosings(tx, 'check_member_balance_month', 'check_member_flow_month', null, through);
+    }
+    const tables: RollupCheck['tables'] = [];
+    for (const t of ['member_flow_day', 'member_flow_month', 'member_balance_month']) {
+      // Rows that sum to nothing are what an empty key would be: a rebuild has none.
+      const where =
+        t === 'member_balance_month'
+          ? ''
+          : 'where not (n = 0 and amount = 0 and bonus = 0 and sessions = 0 and paid = 0)';
+      const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, where);
+      tables.push({ table: t, keptOnly, rebuiltOnly });
+    }
+    return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), through, tables };
+  });
+
+/**
+ * Builds the rollups once on a database that has never had them (a fresh one, or one migrated
+ * to 0028 with card ledger rows already in it); after that the writers and the job keep them.
+ */
+export const ensureMemberRollups = async (db: RollupDb): Promise<boolean> => {
+  const r = await dbOf(db).execute(sql`select 1 as one from member_rollup_state where name = ${ROLLUP_STATE}`);
+  if (rowsOf(r).length > 0) return false;
+  await rebuildMemberRollups(db);
+  return true;
+};
