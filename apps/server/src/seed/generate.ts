@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
+import { rebuildMemberRollups } from '../modules/members/rollups';
 import { copyMemberHistory } from './memberHistory';
 import { prepareDatabase } from './prepare';
 import { SCALES, type ScaleName } from './scale';
@@ -55,6 +56,9 @@ export const REPORTED_TABLES = [
   'member_consume',
   'member_consume_line',
   'card_ledger',
+  'member_flow_day',
+  'member_flow_month',
+  'member_balance_month',
   'marketing_real_card',
 ] as const;
 
@@ -112,6 +116,9 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     steps['members: generate and COPY'] = report.loadSeconds;
     steps['members: indexes and keys'] = report.indexSeconds;
     step('members');
+    // COPY went past the ledger's writers, which keep the rollups: build them from the facts.
+    await rebuildMemberRollups(handle, now);
+    step('member rollups');
   }
   await handle.db.execute(sql`analyze`);
   step('analyze');
