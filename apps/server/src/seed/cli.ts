@@ -2,7 +2,9 @@
  * `npm run seed -- --scale demo|large [--seed N] [--until YYYY-MM-DD] [--reset]`: fills the
  * configured database (DATABASE_URL, else PGlite under DATA_DIR) with the data of a scale
  * (seed/scale.ts). The same seed and last day (--until, default yesterday) give the same data.
- * large is meant for PostgreSQL: its history goes in with COPY.
+ * large is meant for PostgreSQL: its history goes in with COPY. `--members N` (not in the usage)
+ * loads N members with their card history instead of the scale's number: a smaller large world
+ * while developing, or some on top of the demo world.
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
@@ -56,7 +58,7 @@ const where = handle.driver === 'postgres' ? 'PostgreSQL（DATABASE_URL）' : `P
 console.log(`生成 ${opts.scale} 规模数据（seed ${opts.seed}）到 ${where}…`);
 try {
   const report = await generate(handle, { ...opts, log: (line) => console.log(line) });
-  for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(16)} ${n.toLocaleString('en')}`);
+  for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en')}`);
   console.log(`完成：${report.seconds.toFixed(1)} 秒，数据库 ${(report.databaseBytes / 1024 / 1024).toFixed(0)} MB`);
 } catch (err) {
   if (err instanceof DatabaseNotEmpty) {
