@@ -147,7 +147,7 @@ const queryDate = (label: string) => z.preprocess(blankToUndefined, calendarDay(
 /** Query-string keys of a range filter. */
 export const rangeKeys = (key: string) => ({ from: `${key}From`, to: `${key}To` }) as const;
 
-const filterEntries = (key: string, f: FieldDef): [string, z.ZodType][] => {
+export const filterEntries = (key: string, f: FieldDef): [string, z.ZodType][] => {
   const numeric = f.type === 'int' || f.type === 'money' || f.type === 'lookup' || f.type === 'lookups';
   switch (f.filter) {
     case 'like':

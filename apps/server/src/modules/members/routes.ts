@@ -1,9 +1,14 @@
-/** Members (SPEC §2.6 /memberList, /personalAccount; §7.3 GET /rest/member/findMemberConsume). */
+/**
+ * Members (SPEC §2.6 /memberList, /personalAccount; §7.3 GET /rest/member/findMemberConsume) and the
+ * member-finance reports (contract reports/members.ts).
+ */
 import { MEMBER_API } from '@zb/contract/api/members';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { storePicks } from '../stores/service';
+import { MEMBER_REPORT_BINDINGS } from './reportBindings';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {
@@ -14,4 +19,5 @@ export const memberRoutes = async (app: FastifyInstance) => {
   route(app, MEMBER_API.cards, ({ query }, { db, signedIn }) => memberCards(db, signedIn().scope, query.memberId));
   route(app, MEMBER_API.cardLedger, ({ query }, { db, signedIn }) => cardLedgerPage(db, signedIn().scope, query));
   registerResource(app, memberBinding);
+  for (const b of MEMBER_REPORT_BINDINGS) registerReport(app, b);
 };

@@ -11,10 +11,12 @@ import {
   STORE_ORDER_FAMILY,
 } from '@zb/contract/entities/storeOrder';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { bindingOf, legacyOrderBinding, materialBinding } from './bindings';
 import { listConfigs, saveConfig } from './config';
+import { stockInTransitBinding } from './reports';
 import {
   approveOrder,
   modifyOrder,
@@ -51,6 +53,7 @@ export const storeOrderRoutes = async (app: FastifyInstance) => {
   family(app, MATERIAL_ORDER_FAMILY);
   registerResource(app, legacyOrderBinding);
   registerResource(app, materialBinding);
+  registerReport(app, stockInTransitBinding);
   route(app, ORDER_CONFIG_API.list, (_input, { db }) => listConfigs(db));
   route(app, ORDER_CONFIG_API.save, ({ body }, { db, signedIn }) => saveConfig(db, signedIn(), body));
 };

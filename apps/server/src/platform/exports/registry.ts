@@ -11,6 +11,8 @@ export interface ExportColumn {
   key: string;
   label: string;
   width?: number;
+  /** A grouped header over the label (期初, 本期变动 …): the sheet then has two header rows. */
+  group?: string;
 }
 
 export interface ExportContext {

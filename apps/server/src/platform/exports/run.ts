@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { BizError } from '../errors';
 import { createFileWriter, deleteFile, type FileWriter } from '../files/store';
 import { type ExportJobRow, finishJob, heartbeat, releaseJob } from './claim';
-import { exportSourceOf } from './registry';
+import { type ExportColumn, exportSourceOf } from './registry';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -46,6 +46,35 @@ const cell = (v: unknown): string | number | boolean | null => {
 const reasonOf = (err: unknown): string => {
   if (err instanceof BizError) return `导出失败：${err.message}`;
   return '导出失败：系统异常，请稍后重试';
+};
+
+/**
+ * The header row of the labels; where columns are grouped, a row of the groups above it, each
+ * group's cells merged across its columns and a column without a group merged down.
+ */
+const writeHeader = (sheet: ExcelJS.Worksheet, columns: readonly ExportColumn[]) => {
+  if (!columns.some((c) => c.group)) {
+    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 18 }));
+    sheet.getRow(1).commit();
+    return;
+  }
+  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 18 }));
+  const top = sheet.getRow(1);
+  const bottom = sheet.getRow(2);
+  columns.forEach((c, i) => {
+    top.getCell(i + 1).value = c.group ?? c.label;
+    bottom.getCell(i + 1).value = c.group ? c.label : null;
+  });
+  for (let i = 0; i < columns.length; ) {
+    const g = columns[i]!.group;
+    let j = i;
+    while (g && columns[j + 1]?.group === g) j++;
+    if (!g) sheet.mergeCells(1, i + 1, 2, i + 1);
+    else if (j > i) sheet.mergeCells(1, i + 1, 1, j + 1);
+    i = j + 1;
+  }
+  top.commit();
+  bottom.commit();
 };
 
 export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions): Promise<void> => {
@@ -84,8 +113,7 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
     // No styles, no shared strings: half the time, and nothing kept per row (dates are text already).
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet(source.title.slice(0, 31));
-    sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.width ?? 18 }));
-    sheet.getRow(1).commit();
+    writeHeader(sheet, columns);
 
     let rowCount = 0;
     let lastBeat = Date.now();

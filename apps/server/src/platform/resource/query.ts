@@ -3,9 +3,8 @@
  * soft delete, the ORDER BY of its sort, and the paged list, count, single row and id snapshot
  * (for exports) built from them.
  */
-import { type AnyResource, type FieldDef, type RowOf, readableFields } from '@zb/contract/resource/define';
+import { type AnyResource, type RowOf, readableFields } from '@zb/contract/resource/define';
 import { lookupNameKey } from '@zb/contract/resource/format';
-import { rangeKeys } from '@zb/contract/resource/schemas';
 import {
   and,
   asc,
@@ -15,14 +14,9 @@ import {
   eq,
   getTableColumns,
   getTableName,
-  gte,
-  ilike,
   inArray,
   is,
   isNull,
-  lt,
-  lte,
-  Param,
   type Placeholder,
   SQL,
   sql,
@@ -31,13 +25,8 @@ import type { Db } from '../../db/client';
 import { masterItem } from '../../modules/master/schema';
 import { type DataScope, storeScopeFilter, storeTableScope } from '../scope';
 import type { Expr, ResourceBinding, Values } from './binding';
+import { type Bind, bindPlaceholders, bindValues, filterOf, filterValues } from './filters';
 
-const SHANGHAI = 'Asia/Shanghai';
-
-/** `%` and `_` typed by the user match themselves. */
-export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The expression of every field; throws at start-up for a field with none. */
 /** A binding's expressions never change: worked out once, not on every call. */
 const memo = <T>(build: (b: ResourceBinding) => T) => {
   const kept = new WeakMap<ResourceBinding, T>();
@@ -80,80 +69,6 @@ export const selection = memo((b: ResourceBinding): Record<string, Expr> => {
   }
   return out;
 });
-
-const dayStart = (date: unknown) => sql`((${date})::date)::timestamp at time zone ${SHANGHAI}`;
-const nextDayStart = (date: unknown) => sql`((${date})::date + 1)::timestamp at time zone ${SHANGHAI}`;
-
-/**
- * A filter's input, apart from its SQL: the values it binds, by name, or undefined when the query
- * does not apply it. The names a query binds are its shape: one statement serves every query of
- * that shape, its values bound as parameters.
- */
-const filterValues = (key: string, f: FieldDef, q: Values): Values | undefined => {
-  const v = q[key];
-  switch (f.filter) {
-    case 'like':
-      return typeof v === 'string' && v ? { [key]: containing(v) } : undefined;
-    case 'eq':
-      return v === undefined ? undefined : { [key]: v };
-    case 'in':
-      return Array.isArray(v) && v.length ? Object.fromEntries(v.map((x, i) => [`${key}.${i}`, x])) : undefined;
-    case 'range': {
-      const { from, to } = rangeKeys(key);
-      const dated = f.type === 'datetime';
-      const out: Values = {};
-      if (q[from] !== undefined) out[from] = dated ? String(q[from]) : q[from];
-      if (q[to] !== undefined) out[to] = dated ? String(q[to]) : q[to];
-      return Object.keys(out).length ? out : undefined;
-    }
-    default:
-      return undefined;
-  }
-};
-
-/** A bound value: the value itself, or a placeholder for it in a statement built once. */
-type Bind = (name: string, e?: Expr) => unknown;
-
-/** Binds a query's values into the SQL as they are (the statement serves this query only). */
-const bindValues =
-  (values: Values): Bind =>
-  (name) =>
-    values[name];
-
-/** Binds placeholders, encoded by the column they are compared with as a value would be. */
-const bindPlaceholders: Bind = (name, e) => {
-  const p = sql.placeholder(name);
-  return e && is(e, Column) ? new Param(p, e) : p;
-};
-
-const filterOf = (key: string, f: FieldDef, e: Expr, given: Values, bind: Bind): SQL | undefined => {
-  switch (f.filter) {
-    case 'like':
-      return ilike(e as SQL, bind(key) as SQL);
-    case 'eq':
-      // Several ids (labels): the row holds the id among them.
-      return f.type === 'lookups' ? sql`${bind(key)}::int = any(${e})` : eq(e as SQL, bind(key, e));
-    case 'in':
-      return inArray(
-        e as SQL,
-        Object.keys(given).map((name) => bind(name, e)),
-      );
-    case 'range': {
-      const { from, to } = rangeKeys(key);
-      const lo = from in given;
-      const hi = to in given;
-      if (f.type === 'datetime') {
-        return and(
-          lo ? gte(e as SQL, dayStart(bind(from))) : undefined,
-          hi ? lt(e as SQL, nextDayStart(bind(to))) : undefined,
-        );
-      }
-      return and(lo ? gte(e as SQL, bind(from, e)) : undefined, hi ? lte(e as SQL, bind(to, e)) : undefined);
-    }
-    default:
-      return undefined;
-  }
-};
 
 /** The rows of the caller's stores; the store table itself is scoped by its own columns. */
 const scopeWhere = (b: ResourceBinding, scope: DataScope): SQL | undefined => {

@@ -1,0 +1,88 @@
+/**
+ * How a declared report or view (contract/report) meets its data: the source (a table with joins,
+ * or a module's bound query for figures with their own rules, e.g. balances as of a day), the SQL
+ * expression of each dimension, measure and filter, and the data scope. See docs/report-engine.md.
+ */
+import type { AnyReport } from '@zb/contract/report/define';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Expr, Join, Values } from '../resource/binding';
+import type { DataScope } from '../scope';
+
+export type { Expr, Join, Values };
+
+/** What a bound query is given: how to bind a request's value, which values it has, the scope. */
+export interface QueryInput {
+  /**
+   * A request value as a bound parameter, by its query key (`periodFrom`, `periodTo`, `storeId`):
+   * the statement is prepared once per shape, so a value is read only through here.
+   */
+  bind(name: string): SQL;
+  /** Whether the request gives the value (part of the statement's shape). */
+  has(name: string): boolean;
+  /** The caller's data scope (the engine applies it on `scope.store` too; a query may narrow early). */
+  scope: DataScope;
+}
+
+/**
+ * A module's query whose columns are the report's dimensions and measures (by key) at the grain
+ * of its facts; the engine groups it by the chosen grouping. Its alias names its columns in the
+ * binding's expressions: `col('q', 'storeId')`.
+ */
+export interface BoundQuery {
+  alias: string;
+  query(input: QueryInput): SQL;
+}
+
+/**
+ * A filter's expression: compared as the filter kind says; `{ instant }` a timestamp compared by
+ * Beijing days (a date-range filter over a timestamptz column, index-friendly); 'query' when the
+ * bound query reads the value itself (a balance's as-of day).
+ */
+export type FilterExpr = Expr | { instant: Expr } | 'query';
+
+type Keys<T> = Extract<keyof T, string>;
+
+export interface ReportBinding<R extends AnyReport = AnyReport> {
+  decl: R;
+  from: PgTable | BoundQuery;
+  joins?: readonly Join[];
+  /** Always applied. */
+  where?: SQL;
+  /**
+   * Each dimension's expression, a plain value of the fact row (a bucket: `bucketOf(instant,
+   * 'month')`). It must bind no value (write constants with sql.raw): GROUP BY repeats it. A
+   * bound query's column of the same key by default.
+   */
+  dims?: Partial<Record<Keys<R['dimensions']>, Expr>>;
+  /**
+   * Each measure's expression, but ratio, previous and growth, which the engine derives. summary:
+   * an aggregate (`sum(x)`, `count(distinct y)`); detail: a plain value. A bound query's column
+   * of the same key by default (summed, or its min, max or distinct count, by the measure's kind).
+   */
+  measures?: Partial<Record<Keys<R['measures']>, Expr>>;
+  /** Each filter's expression (a bound query's column of the same key by default). */
+  filters?: Partial<Record<Keys<R['filters']>, FilterExpr>>;
+  /** detail: the fact's key, the last tie-break of the order. */
+  id?: Expr;
+  /** The data scope, by the store a fact belongs to: the same filter as every store-keyed list. */
+  scope?: { store: Expr };
+}
+
+/** A binding typed by its declaration. */
+export const bindReport = <R extends AnyReport>(b: ReportBinding<R>): ReportBinding<R> => b;
+
+export const isBoundQuery = (from: ReportBinding['from']): from is BoundQuery =>
+  typeof (from as BoundQuery).query === 'function';
+
+/** A column of a bound query, by alias and key. */
+export const col = (alias: string, key: string): SQL => sql`${sql.identifier(alias)}.${sql.identifier(key)}`;
+
+const SHANGHAI = sql.raw(`'Asia/Shanghai'`);
+
+/** The Beijing day of an instant, a date. */
+export const dayOf = (instant: Expr): SQL => sql`((${instant}) at time zone ${SHANGHAI})::date`;
+
+/** The period bucket of an instant: its Beijing day, its ISO week's Monday, its month's first day. */
+export const bucketOf = (instant: Expr, unit: 'day' | 'week' | 'month'): SQL =>
+  unit === 'day' ? dayOf(instant) : sql`date_trunc(${sql.raw(`'${unit}'`)}, ${dayOf(instant)})::date`;

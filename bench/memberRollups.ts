@@ -1,0 +1,182 @@
+/**
+ * `node --import tsx bench/memberRollups.ts`: the member rollups and reports (modules/members/
+ * rollups.ts, reports.ts) on a SYNTHETIC card ledger at the issue's size, on PostgreSQL: 2,000
+ * stores, 2,000,000 members, 2,500,000 cards and 20,000,000 ledger rows over two years, made
+ * with generate_series (not the large-scale generator's realistic history: flows are uniform,
+ * balances are not running balances, foreign keys are not checked while loading). Then the
+ * rebuild, the check, and each report p50 of 7 runs next to the raw SQL over card_ledger it
+ * replaces. DATABASE_URL: use that server (loaded once, kept: SKIP_LOAD=1 measures only); none:
+ * a throwaway server (testing/pgServer.ts). ROWS scales the ledger (default 20,000,000).
+ */
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../apps/server/src/db/client';
+import {
+  cardChangeBinding,
+  cardChangeReportBinding,
+  currentMemberBalanceBinding,
+  memberBalanceBinding,
+  memberBalanceByCardBinding,
+  monthlyMemberBalanceBinding,
+} from '../apps/server/src/modules/members/reportBindings';
+import { checkMemberRollups, rebuildMemberRollups } from '../apps/server/src/modules/members/rollups';
+import type { ReportBinding } from '../apps/server/src/platform/report/binding';
+import { reportPage } from '../apps/server/src/platform/report/query';
+import { HQ_SCOPE } from '../apps/server/src/platform/scope';
+import { prepareDatabase } from '../apps/server/src/seed/prepare';
+import { startPgServer } from '../apps/server/src/testing/pgServer';
+import { reportListQuery } from '../packages/contract/src/report/schemas';
+
+const ROWS = Number(process.env.ROWS ?? 20_000_000);
+const MEMBERS = Math.round(ROWS / 10);
+const CARDS = Math.round(ROWS / 8);
+const STORES = 2000;
+const NOW = new Date('2026-11-25T12:00:00+08:00');
+
+const pg = process.env.DATABASE_URL ? null : await startPgServer();
+if (pg && process.env.KEEP) console.log(`server: ${pg.url}`);
+const handle = await openPostgres(process.env.DATABASE_URL ?? pg!.url, 1);
+const { db } = handle;
+const t0 = performance.now();
+const lap = (what: string, since: number) =>
+  console.log(`${what}: ${((performance.now() - since) / 1000).toFixed(1)} s`);
+
+const run = (text: string) => db.execute(sql.raw(text));
+
+try {
+  if (!process.env.SKIP_LOAD) {
+    await prepareDatabase(handle);
+    lap('migrate + demo seed', t0);
+    const t1 = performance.now();
+    await run(`set session_replication_role = replica`);
+    await run(`insert into store (code, name, region_id)
+      select 'SYN' || lpad(g::text, 5, '0'), '合成门店' || g, (select region_id from store order by id limit 1)
+      from generate_series(1, ${STORES}) g`);
+    await run(
+      `create temporary table syn_store as select row_number() over (order by id) as i, id from store where code like 'SYN%'`,
+    );
+    await run(`create temporary table syn_card as select row_number() over (order by id) - 1 as i, id, kind from card`);
+    await run(`insert into member (name, phone, store_id, joined_at)
+      select '合成会员' || g, '19' || lpad(g::text, 9, '0'), s.id, timestamptz '2024-11-25' + (g % 730) * interval '1 day'
+      from generate_series(1, ${MEMBERS}) g join syn_store s on s.i = 1 + g % ${STORES}`);
+    lap('members', t1);
+    const t2 = performance.now();
+    await run(
+      `create temporary table syn_member as select row_number() over (order by id) as i, id, store_id from member where name like '合成会员%'`,
+    );
+    await run(`create temporary table syn_before as select coalesce(max(id), 0) as id from member_card`);
+    await run(`insert into member_card (member_id, card_id, kind, store_id, opened_at, expires_at, paid, balance, bonus_balance)
+      select m.id, c.id, c.kind, m.store_id, timestamptz '2024-11-25 10:00+08' + (g % 730) * interval '1 day',
+        timestamptz '2030-01-01', 100000,
+        case when c.kind = 'stored' then 50000 + g % 1000 end, case when c.kind = 'stored' then g % 500 end
+      from generate_series(1, ${CARDS}) g
+      join syn_member m on m.i = 1 + (g::bigint * 7919) % ${MEMBERS}
+      join syn_card c on c.i = g % (select count(*) from syn_card)`);
+    await run(
+      `create temporary table syn_mc as select row_number() over (order by id) as i, id, member_id, store_id, kind, opened_at from member_card where id > (select id from syn_before)`,
+    );
+    lap('cards', t2);
+    const t3 = performance.now();
+    // One 开卡 row per card, then top-ups and draws spread over the two years (12% / 78%).
+    await run(`insert into card_ledger (member_card_id, member_id, kind, amount, bonus_amount, sessions, ref_type, ref_id, seq, store_id, at)
+      select id, member_id, 'open', case when kind = 'stored' then 50000 else 0 end, case when kind = 'stored' then 5000 else 0 end,
+        case when kind = 'combo' then 10 end, 'member_card', id, 1, store_id, opened_at from syn_mc`);
+    const rest = ROWS - CARDS;
+    const step = 2_000_000;
+    for (let from = 1; from <= rest; from += step) {
+      const to = Math.min(rest, from + step - 1);
+      await run(`insert into card_ledger (member_card_id, member_id, kind, amount, bonus_amount, sessions, ref_type, ref_id, seq, store_id, at)
+        select c.id, c.member_id, k.kind,
+          case when c.kind = 'combo' then 0 when k.kind = 'topUp' then 20000 else -(1000 + g % 5000) end,
+          case when c.kind = 'combo' then 0 when k.kind = 'topUp' then 2000 else -(g % 300) end,
+          case when c.kind = 'combo' then (case when k.kind = 'topUp' then 5 else -1 end) end,
+          case when k.kind = 'topUp' then 'card_top_up' else 'member_consume' end, 100000000 + g, case when g % 10 = 0 then 2 else 1 end,
+          c.store_id, timestamptz '2024-11-25 00:00+08' + ((g::bigint * 104729) % (730 * 86400)) * interval '1 second'
+        from generate_series(${from}::bigint, ${to}) g
+        join syn_mc c on c.i = 1 + (g * 15485863::bigint) % ${CARDS}
+        cross join lateral (select case when g % 100 < 13 then 'topUp' else 'consume' end as kind) k`);
+      lap(`ledger rows to ${to + CARDS}`, t3);
+    }
+    await run(`set session_replication_role = origin`);
+    await run(`vacuum analyze card_ledger`);
+    await run(`vacuum analyze member_card`);
+    lap('ledger', t3);
+    const t4 = performance.now();
+    const counts = await rebuildMemberRollups(handle, NOW);
+    lap(`rebuildMemberRollups ${JSON.stringify(counts)}`, t4);
+    await run(`vacuum analyze member_flow_day`);
+    await run(`vacuum analyze member_flow_month`);
+    await run(`vacuum analyze member_balance_month`);
+  }
+  const sizes = await db.execute(sql`select relname, n_live_tup, pg_size_pretty(pg_total_relation_size(relid)) as size
+    from pg_stat_user_tables where relname in ('card_ledger', 'member_card', 'member', 'member_flow_day', 'member_flow_month', 'member_balance_month')`);
+  console.log(sizes);
+
+  const p50 = async (what: string, fn: () => Promise<unknown>) => {
+    const times: number[] = [];
+    let out: unknown;
+    for (let i = 0; i < 7; i++) {
+      const s = performance.now();
+      out = await fn();
+      times.push(performance.now() - s);
+    }
+    times.sort((a, b) => a - b);
+    const n = Array.isArray(out) ? out.length : '';
+    console.log(
+      `${what.padEnd(58)} p50 ${times[3]!.toFixed(0).padStart(6)} ms  (min ${times[0]!.toFixed(0)}, max ${times[6]!.toFixed(0)})  ${n} rows`,
+    );
+  };
+  // Through the report engine, as GET …/list answers (page 1 of 20, the total and the totals row).
+  const page = (b: ReportBinding, query: Record<string, string>) => () =>
+    reportPage(db, b, HQ_SCOPE, reportListQuery(b.decl).parse(query) as never);
+  const month = { periodFrom: '2026-10-01', periodTo: '2026-10-31' };
+  await p50('/MemberBalance chain-wide 2026-10 by store', page(memberBalanceBinding, { ...month, groupBy: 'store' }));
+  await p50(
+    '/MemberBalance 2026-10 by store × card product',
+    page(memberBalanceBinding, { ...month, groupBy: 'storeCard' }),
+  );
+  await p50(
+    '/MemberBalance4 chain-wide 2026-10 by card product',
+    page(memberBalanceByCardBinding, { ...month, groupBy: 'card' }),
+  );
+  await p50(
+    '/MemberBalance chain-wide 2025-03-07..2025-04-19 by store',
+    page(memberBalanceBinding, { periodFrom: '2025-03-07', periodTo: '2025-04-19', groupBy: 'store' }),
+  );
+  await p50(
+    '/CardChange chain-wide 2026-10 by store × kind',
+    page(cardChangeBinding, { ...month, groupBy: 'storeKind' }),
+  );
+  await p50(
+    '/CardChangeReport 2026-10 by store × card × kind',
+    page(cardChangeReportBinding, { ...month, groupBy: 'storeCardKind' }),
+  );
+  await p50(
+    '/MonthlyMemberBalance 2025-11..2026-10 by month × store',
+    page(monthlyMemberBalanceBinding, { periodFrom: '2025-11-01', periodTo: '2026-10-31', groupBy: 'monthStore' }),
+  );
+  await p50(
+    '/CurrentMemberBalance as of 2026-10-15 by store',
+    page(currentMemberBalanceBinding, { periodFrom: '2026-10-15', periodTo: '2026-10-15', groupBy: 'store' }),
+  );
+  await p50(
+    '/CurrentMemberBalance as of 2026-11-25 by store',
+    page(currentMemberBalanceBinding, { periodFrom: '2026-11-25', periodTo: '2026-11-25', groupBy: 'store' }),
+  );
+  await p50('raw SQL: 会员余额表 2026-10 by store over card_ledger', () =>
+    db.execute(sql`select c.store_id,
+        sum(l.amount) filter (where l.at < '2026-10-01T00:00+08') as opening,
+        sum(l.amount) filter (where l.at >= '2026-10-01T00:00+08' and l.kind = 'topUp') as top_up,
+        sum(l.amount) filter (where l.at >= '2026-10-01T00:00+08' and l.kind = 'consume') as consumed,
+        sum(l.amount) as closing
+      from card_ledger l join member_card c on c.id = l.member_card_id
+      where l.at < '2026-11-01T00:00+08' group by 1`),
+  );
+  if (process.env.CHECK) {
+    const t5 = performance.now();
+    const check = await checkMemberRollups(handle);
+    lap(`checkMemberRollups ${JSON.stringify(check)}`, t5);
+  }
+} finally {
+  await handle.close();
+  if (!process.env.KEEP) pg?.stop();
+}

@@ -1,0 +1,190 @@
+/**
+ * Inventory reports (SPEC §2.10 库存报表, and 库存成本 of 查询报表) over store stock
+ * (modules/stock: store_stock, stock_movement) and store orders (modules/storeOrders).
+ * Quantities are in the product's base unit (ml for goods consumed by the millilitre, otherwise
+ * the product's own unit), as store stock keeps them: the 单位 column says which.
+ */
+import { ORDER_KINDS } from '../entities/storeOrder';
+import { defineReport } from '../report/define';
+import { STOCK_MOVEMENT_KINDS } from '../stock';
+
+const storeId = { label: '门店ID', type: 'int', hidden: true } as const;
+const storeName = { label: '门店', type: 'text', width: 140, fixed: 'left' } as const;
+const productId = { label: '商品ID', type: 'int', hidden: true } as const;
+const productCode = { label: '商品编码', type: 'text', width: 110 } as const;
+const productName = { label: '商品', type: 'text', width: 160 } as const;
+const baseUnit = { label: '单位', type: 'text', width: 60, sort: false } as const;
+
+const storeFilter = { label: '门店', type: 'int', filter: 'eq', picker: 'store' } as const;
+const productFilter = { label: '商品', type: 'int', filter: 'eq', picker: 'product' } as const;
+const productNameFilter = { label: '商品名称', type: 'text', filter: 'like' } as const;
+
+/** 门店在途库存: lines of orders shipped and not yet received, by store and product. */
+export const STOCK_IN_TRANSIT = defineReport({
+  name: 'stockList',
+  title: '门店在途库存',
+  page: '/stockList',
+  kind: 'summary',
+  dimensions: { storeId, storeName, productId, productCode, productName, unit: { ...baseUnit, label: '订货单位' } },
+  measures: {
+    quantity: { label: '在途数量', type: 'int', agg: 'sum', width: 100, summary: true },
+    amount: { label: '在途金额', type: 'money', agg: 'sum', width: 120, summary: true },
+    orders: { label: '订单数', type: 'int', agg: 'countDistinct', width: 80 },
+  },
+  groupings: [
+    {
+      key: 'storeProduct',
+      label: '按门店和商品',
+      dims: ['storeId', 'storeName', 'productId', 'productCode', 'productName', 'unit'],
+    },
+    { key: 'store', label: '按门店', dims: ['storeId', 'storeName'] },
+    { key: 'product', label: '按商品', dims: ['productId', 'productCode', 'productName', 'unit'] },
+  ],
+  filters: {
+    storeId: storeFilter,
+    productName: productNameFilter,
+    kind: {
+      label: '订货类型',
+      type: 'enum',
+      filter: 'eq',
+      options: ORDER_KINDS.filter((k) => k.value !== 'material'),
+    },
+    shippedAt: { label: '发货日期', type: 'date', filter: 'range', period: true },
+  },
+  defaultSort: { field: 'amount', dir: 'desc' },
+  totals: true,
+  chart: { type: 'bar', x: 'storeName', series: ['amount'] },
+  drill: {
+    amount: { to: '/bookProdLstNew', query: { storeName: { row: 'storeName' }, status: { value: 'shipped' } } },
+  },
+  export: true,
+  source: '订货单（已发货、未收货）的商品明细行，实时',
+});
+
+/** 门店出入库明细: every stock movement. */
+export const STOCK_MOVEMENTS = defineReport({
+  name: 'stockDetail',
+  title: '门店出入库明细',
+  page: '/stockDetail',
+  kind: 'detail',
+  dimensions: {
+    createdAt: { label: '时间', type: 'datetime', width: 170 },
+    storeId,
+    storeName,
+    productId,
+    productCode,
+    productName,
+    kind: { label: '类型', type: 'enum', options: STOCK_MOVEMENT_KINDS, width: 90 },
+    unit: baseUnit,
+    note: { label: '备注', type: 'text', width: 160, sort: false },
+  },
+  measures: {
+    inQty: { label: '入库', type: 'int', agg: 'sum', width: 90, group: '数量' },
+    outQty: { label: '出库', type: 'int', agg: 'sum', width: 90, group: '数量' },
+    balanceAfter: { label: '结存', type: 'int', agg: 'max', width: 90, total: false, sort: false },
+  },
+  filters: {
+    period: { label: '日期', type: 'date', filter: 'range', period: true, preset: 'thisMonth', required: true },
+    storeId: storeFilter,
+    productId: productFilter,
+    productName: productNameFilter,
+    kind: { label: '类型', type: 'enum', filter: 'in', options: STOCK_MOVEMENT_KINDS },
+  },
+  defaultSort: { field: 'createdAt', dir: 'desc' },
+  totals: true,
+  export: true,
+  source: '库存流水（每笔收货、领用、消耗、调整），实时',
+});
+
+/** 库存结存: a store's stock of each product as of the period's start and end, and what moved between. */
+export const STOCK_BALANCE = defineReport({
+  name: 'stockBalance',
+  title: '库存结存',
+  page: '/stockBalance',
+  kind: 'summary',
+  dimensions: { storeId, storeName, productId, productCode, productName, unit: baseUnit },
+  measures: {
+    opening: { label: '期初结存', type: 'int', agg: 'asOf', width: 100 },
+    inQty: { label: '入库', type: 'int', agg: 'sum', width: 90, group: '本期变动' },
+    outQty: { label: '出库', type: 'int', agg: 'sum', width: 90, group: '本期变动' },
+    closing: { label: '期末结存', type: 'int', agg: 'asOf', width: 100 },
+  },
+  groupings: [
+    {
+      key: 'storeProduct',
+      label: '按门店和商品',
+      dims: ['storeId', 'storeName', 'productId', 'productCode', 'productName', 'unit'],
+    },
+    { key: 'product', label: '按商品', dims: ['productId', 'productCode', 'productName', 'unit'] },
+  ],
+  filters: {
+    period: { label: '日期', type: 'date', filter: 'range', period: true, preset: 'thisMonth', required: true },
+    storeId: storeFilter,
+    productId: productFilter,
+    productName: productNameFilter,
+  },
+  defaultSort: { field: 'storeName', dir: 'asc', thenBy: 'productCode' },
+  totals: true,
+  drill: {
+    closing: {
+      to: '/stockDetail',
+      query: {
+        storeId: { row: 'storeId' },
+        productId: { row: 'productId' },
+        periodFrom: { filter: 'periodFrom' },
+        periodTo: { filter: 'periodTo' },
+      },
+    },
+  },
+  export: true,
+  source: '当前库存减去期末之后的库存流水（期末结存），再减本期流水（期初结存），实时',
+});
+
+/** 库存成本: what the stores hold now, at cost and retail price, by store and product type. */
+export const STOCK_COST = defineReport({
+  name: 'stockCost',
+  title: '库存成本',
+  page: '/stockCost',
+  kind: 'summary',
+  dimensions: {
+    storeId,
+    storeName,
+    typeId: { label: '商品类型ID', type: 'int', hidden: true },
+    typeName: { label: '商品类型', type: 'text', width: 120 },
+  },
+  measures: {
+    products: { label: '品项数', type: 'int', agg: 'countDistinct', width: 80 },
+    costAmount: { label: '成本金额', type: 'money', agg: 'sum', width: 120, summary: true },
+    retailAmount: { label: '零售金额', type: 'money', agg: 'sum', width: 120, summary: true },
+    costRate: {
+      label: '成本率',
+      type: 'percent',
+      agg: 'ratio',
+      of: { num: 'costAmount', den: 'retailAmount' },
+      width: 90,
+    },
+  },
+  groupings: [
+    { key: 'store', label: '按门店', dims: ['storeId', 'storeName'] },
+    { key: 'type', label: '按商品类型', dims: ['typeId', 'typeName'] },
+    { key: 'storeType', label: '按门店和商品类型', dims: ['storeId', 'storeName', 'typeId', 'typeName'] },
+  ],
+  filters: {
+    storeId: storeFilter,
+    typeId: { label: '商品类型', type: 'lookup', lookup: 'productOnlineType', filter: 'eq' },
+    productName: productNameFilter,
+  },
+  defaultSort: { field: 'costAmount', dir: 'desc' },
+  totals: true,
+  chart: { type: 'bar', x: 'storeName', series: ['costAmount', 'retailAmount'] },
+  drill: {
+    costAmount: {
+      to: '/stockBalance',
+      query: { storeId: { row: 'storeId' } },
+    },
+  },
+  export: true,
+  source: '当前门店库存 × 商品成本价（按毫升计的商品按每件毫升数折算），实时',
+});
+
+export const STOCK_REPORTS = [STOCK_IN_TRANSIT, STOCK_MOVEMENTS, STOCK_BALANCE, STOCK_COST] as const;
