@@ -1,7 +1,8 @@
 /**
  * The sizes the data generator builds (`npm run seed -- --scale demo|large`). demo is what
- * `npm start` seeds on a first start; large is a national chain for the benchmarks. Later issues
- * extend both with members and sales on the same seed.
+ * `npm start` seeds on a first start; large is a national chain for the benchmarks, with two
+ * million members and their card history (seed/memberHistory.ts). Later issues extend both with
+ * sales on the same seed.
  */
 
 export const SCALE_NAMES = ['demo', 'large'] as const;
