@@ -517,7 +517,7 @@ export function* planMemberHistory(rng: Rng, w: HistoryWorld, o: HistoryOptions)
     block.members.push({
       id: memberId,
       name: `${rng.pick(SURNAME_LIST)}${rng.pick(GIVEN)}`,
-      phone: `${rng.pick(PHONE_PREFIXES)}${phoneDigits(i)}`,
+      phone: `${rng.pick(PHONE_PREFIXES)}${phoneDigits(memberId)}`,
       genderId: w.genders.length ? (rng.chance(0.8) ? (w.genders[1] ?? null) : (w.genders[0] ?? null)) : null,
       levelId: w.levels.length ? rng.pick(w.levels) : null,
       sourceId: w.sources.length ? rng.pick(w.sources) : null,
