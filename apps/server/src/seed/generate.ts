@@ -115,7 +115,9 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     });
     steps['members: generate and COPY'] = report.loadSeconds;
     steps['members: indexes and keys'] = report.indexSeconds;
-    opts.log?.(`    生成并 COPY ${report.loadSeconds.toFixed(1)} 秒，重建索引和外键 ${report.indexSeconds.toFixed(1)} 秒`);
+    opts.log?.(
+      `    生成并 COPY ${report.loadSeconds.toFixed(1)} 秒，重建索引和外键 ${report.indexSeconds.toFixed(1)} 秒`,
+    );
     step('members');
     // COPY went past the ledger's writers, which keep the rollups: build them from the facts.
     await rebuildMemberRollups(handle, now);
