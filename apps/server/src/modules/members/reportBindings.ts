@@ -42,10 +42,34 @@ const THROUGH = raw(`(select through from member_rollup_state where name = '${RO
 const closedBefore = (day: SQL) =>
   sql`(case when ${THROUGH} is null then null else least(${THROUGH}, (date_trunc('month', ${day}) - interval '1 month')::date) end)`;
 
+const FLOW_COLS = ['n', 'amount', 'bonus', 'sessions', 'paid'];
+
+/**
+ * Flow rows of the days [a, b) of the month starting `month` (a ≥ month, b ≤ the next month):
+ * up to 15 days, their day rows; more, the month's row less the day rows outside [a, b) (rows
+ * with every measure negated), so an edge of a period never reads more than 15 days of day rows.
+ */
+const partialMonth = (month: SQL, a: SQL, b: SQL, input: QueryInput): SQL => {
+  const big = sql`(${b} - ${a}) > 15`;
+  const next = sql`(${month} + interval '1 month')::date`;
+  const cols = (sign: string, t: string) =>
+    raw(
+      `${t}.store_id, ${t}.card_id, ${t}.card_kind, ${t}.kind, ${FLOW_COLS.map((c) => `${sign}${t}.${c} as ${c}`).join(', ')}`,
+    );
+  return sql`select ${cols('', 'd')} from member_flow_day d
+      where d.day >= ${a} and d.day < ${b} and not ${big} and ${narrow(input, 'd')}
+    union all select ${cols('', 'm')} from member_flow_month m
+      where m.month = ${month} and ${a} < ${b} and ${big} and ${narrow(input, 'm')}
+    union all select ${cols('-', 'd')} from member_flow_day d
+      where d.day >= ${month} and d.day < ${a} and ${big} and ${narrow(input, 'd')}
+    union all select ${cols('-', 'd')} from member_flow_day d
+      where d.day >= ${b} and d.day < ${next} and ${big} and ${narrow(input, 'd')}`;
+};
+
 /**
  * Rows (store_id, card_id, card_kind, amount, bonus, sessions, cards) whose sums are the balances
- * at the start of `day`: the closed month's balances, the month flows after it, the day flows of
- * the day's month before the day.
+ * at the start of `day`: the closed month's balances, the month flows after it, the flows of the
+ * day's month before the day.
  */
 const balanceAt = (day: SQL, input: QueryInput): SQL => {
   const closed = closedBefore(day);
@@ -56,26 +80,26 @@ const balanceAt = (day: SQL, input: QueryInput): SQL => {
         case when m.kind = 'open' then m.n else 0 end
       from member_flow_month m where m.month > coalesce(${closed}, '1900-01-01'::date) and m.month < ${month}
         and ${narrow(input, 'm')}
-    union all select d.store_id, d.card_id, d.card_kind, d.amount, d.bonus, d.sessions,
-        case when d.kind = 'open' then d.n else 0 end
-      from member_flow_day d where d.day >= ${month} and d.day < ${day} and ${narrow(input, 'd')}`;
+    union all select p.store_id, p.card_id, p.card_kind, p.amount, p.bonus, p.sessions,
+        case when p.kind = 'open' then p.n else 0 end
+      from (${partialMonth(month, month, day, input)}) p`;
 };
 
 /**
  * Flow rows (store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid) of the days
- * [from, until): the whole months inside from member_flow_month, the edges from member_flow_day.
+ * [from, until): the whole months inside from member_flow_month, each partial month at an edge
+ * by partialMonth.
  */
 const flowsBetween = (from: SQL, until: SQL, input: QueryInput): SQL => {
-  const firstFull = sql`(case when ${from} = date_trunc('month', ${from})::date then ${from}
-    else (date_trunc('month', ${from}) + interval '1 month')::date end)`;
+  const fromMonth = sql`date_trunc('month', ${from})::date`;
+  const firstFull = sql`(case when ${from} = ${fromMonth} then ${from}
+    else (${fromMonth} + interval '1 month')::date end)`;
   const endFull = sql`date_trunc('month', ${until})::date`;
-  const cols = 'store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid';
-  return sql`select ${raw(cols)} from member_flow_month m
+  const cols = FLOW_COLS.join(', ');
+  return sql`select store_id, card_id, card_kind, kind, ${raw(cols)} from member_flow_month m
       where m.month >= ${firstFull} and m.month < ${endFull} and ${narrow(input, 'm')}
-    union all select ${raw(cols)} from member_flow_day d
-      where d.day >= ${from} and d.day < least(${firstFull}, ${until}) and ${narrow(input, 'd')}
-    union all select ${raw(cols)} from member_flow_day d
-      where d.day >= greatest(${endFull}, ${firstFull}) and d.day < ${until} and ${narrow(input, 'd')}`;
+    union all select * from (${partialMonth(fromMonth, from, sql`least(${firstFull}, ${until})`, input)}) h
+    union all select * from (${partialMonth(endFull, sql`greatest(${endFull}, ${firstFull})`, until, input)}) t`;
 };
 
 const periodOf = (input: QueryInput) => ({
@@ -190,7 +214,11 @@ export const monthlyMemberBalanceBinding = bindReport({
         f as (
           select month, store_id, ${raw(sums.join(', '))},
             sum(amount) as all_amount, sum(bonus) as all_bonus, sum(sessions) as all_sessions
-          from member_flow_month m where m.month >= ${first} and m.month <= ${last} and ${narrow(input, 'm')}
+          from (
+            select month, store_id, kind, sum(n) as n, sum(amount) as amount, sum(bonus) as bonus,
+              sum(sessions) as sessions, sum(paid) as paid
+            from member_flow_month m where m.month >= ${first} and m.month <= ${last} and ${narrow(input, 'm')}
+            group by 1, 2, 3) mk
           group by 1, 2),
         k as (select store_id from o union select store_id from f),
         g as (select gs::date as month, k.store_id from k
@@ -222,8 +250,11 @@ const changesQuery = {
   alias: 'q',
   query: (input: QueryInput) => {
     const { from, until } = periodOf(input);
+    // A month's row less its days outside the period can net to nothing: such keys had no change.
     return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind", kind,
-        n, amount, bonus, sessions, paid from (${flowsBetween(from, until, input)}) f`;
+        sum(n) as n, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions, sum(paid) as paid
+      from (${flowsBetween(from, until, input)}) f
+      group by store_id, card_id, card_kind, kind having sum(n) <> 0`;
   },
 };
 
