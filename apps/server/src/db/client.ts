@@ -29,6 +29,12 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /** Loads rows with COPY (see db/copy.ts); answers how many went in. */
   copyIn(table: PgTable, keys: readonly string[], rows: Rows): Promise<number>;
+  /**
+   * Loads text already in COPY's text format (whole lines, in chunks of about a megabyte or more)
+   * into the columns of `keys` (drizzle property names), for a generator that writes its lines
+   * itself (seed/memberHistory.ts).
+   */
+  copyText(table: PgTable, keys: readonly string[], text: Iterable<string> | AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,10 @@ export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
       }
       return seen.n;
     },
+    copyText: async (table, keys, text) => {
+      const statement = copyStatement(copyPlan(table, keys), "'/dev/blob'");
+      for await (const chunk of text) await client.query(statement, [], { blob: new Blob([chunk]) });
+    },
     close: () => client.close(),
   };
 };
@@ -109,6 +119,19 @@ const preparing = (client: postgres.Sql): postgres.Sql =>
 export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => {
   const client = postgres(url, { max, onnotice: () => {}, connection: PG_CONNECTION });
   const db = drizzlePostgres({ client: preparing(client) });
+  /**
+   * A COPY on a connection of its own, held until it ends: postgres-js would otherwise pipeline
+   * another caller's query onto a connection in COPY mode once every connection is busy (several
+   * COPYs side by side on a small pool), which PostgreSQL answers by closing it.
+   */
+  const copyFrom = async (statement: string, text: Iterable<string> | AsyncIterable<string>): Promise<void> => {
+    const own = await client.reserve();
+    try {
+      await pipeline(Readable.from(text), await own.unsafe(statement).writable());
+    } finally {
+      own.release();
+    }
+  };
   return {
     db,
     driver: 'postgres',
@@ -116,10 +139,10 @@ export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => 
     copyIn: async (table, keys, rows) => {
       const plan = copyPlan(table, keys);
       const seen = { n: 0 };
-      const sink = await client.unsafe(copyStatement(plan, 'stdin')).writable();
-      await pipeline(Readable.from(chunks(plan, counting(rows, seen))), sink);
+      await copyFrom(copyStatement(plan, 'stdin'), chunks(plan, counting(rows, seen)));
       return seen.n;
     },
+    copyText: (table, keys, text) => copyFrom(copyStatement(copyPlan(table, keys), 'stdin'), text),
     close: () => client.end({ timeout: 5 }),
   };
 };

@@ -2,7 +2,9 @@
  * `npm run seed -- --scale demo|large [--seed N] [--until YYYY-MM-DD] [--reset]`: fills the
  * configured database (DATABASE_URL, else PGlite under DATA_DIR) with the data of a scale
  * (seed/scale.ts). The same seed and last day (--until, default yesterday) give the same data.
- * large is meant for PostgreSQL: its history goes in with COPY.
+ * large is meant for PostgreSQL: its history goes in with COPY. `--members N` (not in the usage)
+ * loads N members with their card history instead of the scale's number: a smaller large world
+ * while developing, or some on top of the demo world.
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
@@ -21,6 +23,7 @@ const parseArgs = (argv: readonly string[]) => {
   let seed = DEFAULT_SEED;
   let reset = false;
   let now: Date | undefined;
+  let members: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--reset') reset = true;
@@ -38,9 +41,14 @@ const parseArgs = (argv: readonly string[]) => {
       const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00+08:00`) : Number.NaN;
       if (Number.isNaN(day)) fail('--until 须为日期，例如 2026-10-31');
       now = new Date(day + 86_400_000);
+    } else if (arg === '--members') {
+      // Not in the usage: a smaller member history while developing (0: none).
+      const value = Number(argv[++i]);
+      if (!Number.isSafeInteger(value) || value < 0) fail('--members 须为非负整数');
+      members = value;
     } else fail(`未知的参数「${arg}」`);
   }
-  return { scale, seed, reset, now };
+  return { scale, seed, reset, now, members };
 };
 
 const opts = parseArgs(process.argv.slice(2));
@@ -49,8 +57,8 @@ const handle = await openDb(config);
 const where = handle.driver === 'postgres' ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${config.dataDir}）`;
 console.log(`生成 ${opts.scale} 规模数据（seed ${opts.seed}）到 ${where}…`);
 try {
-  const report = await generate(handle, opts);
-  for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(16)} ${n.toLocaleString('en')}`);
+  const report = await generate(handle, { ...opts, log: (line) => console.log(line) });
+  for (const [table, n] of Object.entries(report.rows)) console.log(`  ${table.padEnd(22)} ${n.toLocaleString('en')}`);
   console.log(`完成：${report.seconds.toFixed(1)} 秒，数据库 ${(report.databaseBytes / 1024 / 1024).toFixed(0)} MB`);
 } catch (err) {
   if (err instanceof DatabaseNotEmpty) {

@@ -1,11 +1,13 @@
 /**
  * The data generator (npm run seed): a blank database gets the scale's world; the same seed gives
- * the same rows and another seed other rows; a database with data is refused unless reset.
+ * the same rows and another seed other rows; a database with data is refused unless reset; bulk
+ * members (the large scale's) come with their rollups.
  */
 import { asc, count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import { hierContent } from '../modules/hierarchy/schema';
+import { checkMemberRollups } from '../modules/members/rollups';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
 import { openBlankTestDb } from '../testing/testApp';
@@ -58,7 +60,11 @@ describe('generate', () => {
   it('starts over with reset: the same seed gives the same rows, another seed other rows', async () => {
     await generate(h, { scale: 'demo', seed: SEED, reset: true });
     expect(await world()).toEqual(first);
-    await generate(h, { scale: 'demo', seed: SEED + 1, reset: true });
+    // With a few bulk members too (the large scale's path): loaded, and the rollups rebuilt over them.
+    const report = await generate(h, { scale: 'demo', seed: SEED + 1, reset: true, members: 400 });
+    expect(report.rows.member).toBe(300 + 400);
+    expect(report.rows.member_flow_day).toBeGreaterThan(0);
+    expect((await checkMemberRollups(h)).ok).toBe(true);
     const other = await world();
     expect(other.stores.slice(0, 12).map((s) => s.code)).toEqual(first.stores.slice(0, 12).map((s) => s.code));
     expect(other.stores.slice(12)).not.toEqual(first.stores.slice(12));

@@ -5,7 +5,7 @@
  * exactly as they would in the product. Deterministic: the plan is a pure function of the prng
  * seed and `now`; the events run in time order (so ids follow time). A planned draw the ledger
  * refuses (a card drawn past its balance, a store its card may not be drawn at) is skipped, a
- * refused bill paid otherwise, the same way on every run. Large scale: not generated yet (seed/generate.ts leaves members out).
+ * refused bill paid otherwise, the same way on every run. The large scale's members go in with COPY instead (seed/memberHistory.ts).
  */
 import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
@@ -31,9 +31,9 @@ const BEIJING = 8 * HOUR;
 const MEMBERS = 300;
 const HISTORY_DAYS = 183;
 
-const SURNAMES =
+export const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁沈任姚卢';
-const GIVEN = [
+export const GIVEN = [
   '静',
   '敏',
   '丽',
@@ -71,7 +71,7 @@ const GIVEN = [
   '国庆',
   '振宇',
 ];
-const PHONE_PREFIXES = ['135', '136', '137', '139', '150', '151', '158', '177', '186', '188', '189'];
+export const PHONE_PREFIXES = ['135', '136', '137', '139', '150', '151', '158', '177', '186', '188', '189'];
 
 /** A visit's time in store hours (10:00–20:59 Beijing) on the day of `t`. */
 const inStoreHours = (rng: Rng, t: number) => {

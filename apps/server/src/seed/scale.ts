@@ -1,7 +1,8 @@
 /**
  * The sizes the data generator builds (`npm run seed -- --scale demo|large`). demo is what
- * `npm start` seeds on a first start; large is a national chain for the benchmarks. Later issues
- * extend both with members and sales on the same seed.
+ * `npm start` seeds on a first start; large is a national chain for the benchmarks, with two
+ * million members and their card history (seed/memberHistory.ts). Later issues extend both with
+ * sales on the same seed.
  */
 
 export const SCALE_NAMES = ['demo', 'large'] as const;
@@ -28,6 +29,12 @@ export interface Scale {
   linesPerOrder: readonly [number, number];
   /** Load the order history with COPY after the world's transaction (large), not inside it. */
   bulkHistory: boolean;
+  /**
+   * Members loaded with COPY after the world, with their cards, top-ups, bills and card ledger over
+   * the order history's window (seed/memberHistory.ts); 0: the demo's few hundred members, written
+   * through the ledger inside the world's transaction (seed/members.ts).
+   */
+  bulkMembers: number;
 }
 
 export const SCALES: Record<ScaleName, Scale> = {
@@ -43,6 +50,7 @@ export const SCALES: Record<ScaleName, Scale> = {
     materialChance: 0.15,
     linesPerOrder: [2, 5],
     bulkHistory: false,
+    bulkMembers: 0,
   },
   large: {
     name: 'large',
@@ -56,6 +64,7 @@ export const SCALES: Record<ScaleName, Scale> = {
     materialChance: 0.2,
     linesPerOrder: [5, 13],
     bulkHistory: true,
+    bulkMembers: 2_000_000,
   },
 };
 
