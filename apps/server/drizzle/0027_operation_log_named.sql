@@ -4,7 +4,8 @@
 -- jsonb. `node` names one object: f its keys, v its fields' values, n what is nested under a key
 -- (an object, or each object of an array), `from` a key of the enclosing object whose value is the
 -- entity whose names apply (an export's params, named by its source). A key nothing names keeps
--- its own name; `common` names the keys every entity shares.
+-- its own name; `common` names the keys every entity shares. operation_log_shown names a row's
+-- before or after by its entity (the vocabulary is written once in the statement).
 CREATE OR REPLACE FUNCTION operation_log_named(doc jsonb, node jsonb, vocabulary jsonb, common jsonb)
 RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
@@ -34,4 +35,9 @@ BEGIN
     INTO result FROM jsonb_each(doc) AS e;
   RETURN result;
 END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION operation_log_shown(doc jsonb, entity text, vocabulary jsonb, common jsonb)
+RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT operation_log_named(doc, vocabulary -> entity, vocabulary, common)
 $$;

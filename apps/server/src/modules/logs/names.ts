@@ -161,8 +161,8 @@ const build = (names: OperationNames) => {
   const target = `coalesce(${entity}, ${ENTITY}) || ${id}`;
   const common = jsonMap(COMMON_FIELDS);
   const vocabulary = jsonMap(vocabularyOf(names));
-  // Every key at every depth is named (migration 0027's operation_log_named walks the value).
-  const named = (col: string) => `operation_log_named(${col}, ${vocabulary} -> ${ENTITY}, ${vocabulary}, ${common})`;
+  // Every key at every depth is named (migration 0027's operation_log_shown walks the value).
+  const named = (col: string) => `operation_log_shown(${col}, ${ENTITY}, ${vocabulary}, ${common})`;
   return {
     action: sql.raw(action),
     target: sql.raw(target),
