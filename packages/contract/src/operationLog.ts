@@ -10,7 +10,7 @@
  * engine's actions and every entity the code writes.
  */
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
-import { ORDER_STEPS } from './entities/storeOrder';
+import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 
 /** Actions named as a whole. */
 export const OPERATION_ACTIONS = {
@@ -94,15 +94,31 @@ export const STEP_VERBS: Record<string, Record<string, string>> = {
 export type OperationVerb = keyof typeof OPERATION_VERBS | keyof typeof ORDER_STEPS | keyof typeof ACTIVITY_STEPS;
 export type OperationAction = keyof typeof OPERATION_ACTIONS | `${string}.${OperationVerb}`;
 
-export interface LoggedEntity {
+/**
+ * The Chinese names of an object's keys in a row's before/after, and of the objects (or arrays
+ * of objects) nested under its keys: a bill's `lines`, an order's `lines`. /operationLog names
+ * every key at every depth from these; a key nothing names is shown as it is, and
+ * modules/logs/logs.test.ts fails on it.
+ */
+export interface LoggedNames {
+  /** Field names of the object's keys. */
+  fields?: Record<string, string>;
+  /** Chinese names of the values of a field, by field. */
+  values?: Record<string, Record<string, string>>;
+  /** The names of what is under a key: an object, or each object of an array. */
+  nested?: Record<string, LoggedNames>;
+  /**
+   * The keys are a resource's fields: the resource named by this key of the enclosing object
+   * (an export's `params`, named by its `source`).
+   */
+  fieldsOfKey?: string;
+}
+
+export interface LoggedEntity extends LoggedNames {
   /** Chinese noun, e.g. 实体卡. */
   name: string;
   /** The resource declaration whose field labels (and enum labels) name this entity's fields too. */
   fieldsOf?: string;
-  /** Field names of its before/after values. */
-  fields?: Record<string, string>;
-  /** Chinese names of the values of a field, by field. */
-  values?: Record<string, Record<string, string>>;
 }
 
 const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '已作废' };
@@ -124,6 +140,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '角色成员',
     fields: {
       userId: '账号',
+      userRoleId: '角色成员',
       contentRoleId: '节点角色',
       loginName: '登录账号',
       contentName: '层级节点',
@@ -167,8 +184,21 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   export_job: {
     name: '导出任务',
     fields: { source: '数据来源', title: '标题', params: '筛选条件', totalRows: '行数' },
+    nested: { params: { fieldsOfKey: 'source' } },
   },
-  store_order: { name: '订货单', fieldsOf: 'storeOrder', fields: { lines: '订货明细' } },
+  store_order: {
+    name: '订货单',
+    fieldsOf: 'storeOrder',
+    fields: { lines: '订货明细', received: '收货明细', payment: '付款' },
+    nested: {
+      lines: { fields: { itemId: '商品', quantity: '数量', unitPrice: '单价（分）', amount: '金额（分）' } },
+      received: { fields: { lineId: '订货明细', receivedQty: '实收数量' } },
+      payment: {
+        fields: { amount: '金额（分）', method: '付款方式', paidAt: '付款时间' },
+        values: { method: Object.fromEntries(PAY_METHODS.map((m) => [m.value, m.label])) },
+      },
+    },
+  },
   order_config: { name: '订货设置' },
   marketing_activity: {
     name: '营销活动',
@@ -197,6 +227,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       sessions: '次数',
       source: '来源',
     },
+    nested: { sessions: { fields: { projectId: '项目', sessions: '次数' } } },
   },
   member_consume: {
     name: '消费单',
@@ -207,6 +238,18 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       total: '金额（分）',
       paidByCard: '卡内支付（分）',
       lines: '消费明细',
+    },
+    nested: {
+      lines: {
+        fields: {
+          item: '项目或商品',
+          quantity: '数量',
+          amount: '金额（分）',
+          card: '会员卡号',
+          sessions: '扣次数',
+          cardAmount: '卡内支付（分）',
+        },
+      },
     },
   },
   product_barcode: {
@@ -228,4 +271,6 @@ export const COMMON_FIELDS: Record<string, string> = {
   createdAt: '创建时间',
   updatedAt: '更新时间',
   enabled: '启用',
+  sortBy: '排序字段',
+  sortDir: '排序方向',
 };

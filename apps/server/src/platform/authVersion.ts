@@ -73,6 +73,9 @@ const versionsStatement = (db: Db) => {
   return s;
 };
 
+/** Whether the versions are counted in this process (PGlite, listening): reading them costs nothing. */
+export const versionsCounted = (db: Db): boolean => watchOf(db).listening;
+
 export const readVersions = async (db: Db): Promise<Versions> => {
   const w = watchOf(db);
   if (w.listening) {

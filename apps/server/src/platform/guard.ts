@@ -9,11 +9,20 @@ import { formatDateTime } from '@zb/contract/time';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { readVersions, type Versions, versionsCounted } from './authVersion';
 import type { Auth, ChosenRole } from './context';
 import { BizError } from './errors';
-import { codesOfRole } from './roleCodes';
+import { codesOfRole, keptCodesOfRole } from './roleCodes';
 import { type DataScope, HQ_SCOPE, scopeOfContent } from './scope';
-import { hashToken, isExpired, lookupSession, readSessionToken, type SessionRow, touchSession } from './session';
+import {
+  hashToken,
+  isExpired,
+  keptSession,
+  lookupSession,
+  readSessionToken,
+  type SessionRow,
+  touchSession,
+} from './session';
 
 /** The account-version value of a user, as login answered it. */
 export const accountVersionOf = (user: { loginName: string; createdAt: Date }): string =>
@@ -60,12 +69,14 @@ interface Authenticated {
   permissionsVersion: string;
 }
 
-const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boolean): Promise<Authenticated> => {
-  const token = readSessionToken(req);
-  if (!token) throw new BizError(ERR.NO_SESSION);
-  const tabRole = tabUserRoleId(req.headers[TAB_ROLE_HEADER]);
-  const now = new Date();
-  const { row, versions } = await lookupSession(db, hashToken(token), tabRole, now);
+/** What a session row allows the calling tab, judged on the row alone (no statement). */
+const admit = (
+  req: FastifyRequest,
+  row: SessionRow | null,
+  tabRole: number | null,
+  now: Date,
+  needAccountVersion: boolean,
+): Auth => {
   if (!row) throw new BizError(ERR.NO_SESSION);
   if (row.revokedAt !== null || !row.user.enabled) throw new BizError(ERR.SESSION_REVOKED);
   if (isExpired(row, now)) throw new BizError(ERR.SESSION_EXPIRED);
@@ -74,15 +85,28 @@ const authenticate = async (db: Db, req: FastifyRequest, needAccountVersion: boo
   }
   // The tab's role was taken away (or never was the user's): its menu no longer holds.
   if (tabRole !== null && row.userRoleId === null) throw new BizError(ERR.USER_INFO_FAILED);
-  await touchSession(db, row, now);
   const role = chosenRole(row);
   const scope = row.user.isAdmin ? HQ_SCOPE : role ? scopeOfContent(role) : NO_DATA;
-  return {
-    auth: { sessionId: row.id, user: row.user, role, scope, codes: null },
-    permissionsVersion: versions.permissions,
-  };
+  return { sessionId: row.id, user: row.user, role, scope, codes: null };
 };
 
+const authenticate = async (
+  db: Db,
+  req: FastifyRequest,
+  needAccountVersion: boolean,
+  versionsNow?: Versions,
+): Promise<Authenticated> => {
+  const token = readSessionToken(req);
+  if (!token) throw new BizError(ERR.NO_SESSION);
+  const tabRole = tabUserRoleId(req.headers[TAB_ROLE_HEADER]);
+  const now = new Date();
+  const { row, versions } = await lookupSession(db, hashToken(token), tabRole, now, versionsNow);
+  const auth = admit(req, row, tabRole, now, needAccountVersion);
+  if (row) await touchSession(db, row, now);
+  return { auth, permissionsVersion: versions.permissions };
+};
+
+/** Whether the caller may call the route; the codes of a codes route are those kept at `permissionsVersion`. */
 const authorize = async (db: Db, { auth, permissionsVersion }: Authenticated, access: Access): Promise<Auth> => {
   const { isAdmin } = auth.user;
   switch (access.kind) {
@@ -105,14 +129,111 @@ const authorize = async (db: Db, { auth, permissionsVersion }: Authenticated, ac
   }
 };
 
+/** A read call answered from what this instance keeps, until the versions read at its start say whether it holds. */
+interface Unconfirmed {
+  versions: Promise<Versions>;
+  /** The auth version the session row is kept under. */
+  auth: string;
+  /** The permissions version the role's codes are kept at; null when the route checked none. */
+  permissions: string | null;
+  access: Access;
+  needAccountVersion: boolean;
+}
+
+const unconfirmed = new WeakMap<FastifyRequest, Unconfirmed>();
+
+/**
+ * A read call (an endpoint declared `read`) on PostgreSQL, of a session this instance keeps:
+ * the versions are read from the call's start, side by side with the route's own statements,
+ * and the route runs on what is kept meanwhile. Null when nothing usable is kept (the kept row
+ * would refuse the call, or is due for its touch, or the role's codes are not kept): the call
+ * then waits for the versions as any other.
+ */
+const runAhead = async (
+  db: Db,
+  req: FastifyRequest,
+  access: Access,
+  needAccountVersion: boolean,
+  versions: Promise<Versions>,
+): Promise<Auth | null> => {
+  const token = readSessionToken(req);
+  if (!token) return null;
+  const tabRole = tabUserRoleId(req.headers[TAB_ROLE_HEADER]);
+  const now = new Date();
+  const kept = keptSession(db, hashToken(token), tabRole, now);
+  if (!kept) return null;
+  let auth: Auth;
+  try {
+    auth = admit(req, kept.row, tabRole, now, needAccountVersion);
+  } catch {
+    return null; // the fresh answer says why, once the versions are read
+  }
+  const codesKept =
+    access.kind === 'codes' && !auth.user.isAdmin && auth.role ? keptCodesOfRole(db, auth.role.roleId) : null;
+  if (access.kind === 'codes' && !auth.user.isAdmin && !codesKept) return null;
+  try {
+    auth = await authorize(db, { auth, permissionsVersion: codesKept?.version ?? '' }, access);
+  } catch {
+    return null;
+  }
+  unconfirmed.set(req, {
+    versions,
+    auth: kept.version,
+    permissions: codesKept?.version ?? null,
+    access,
+    needAccountVersion,
+  });
+  return auth;
+};
+
+/**
+ * For a call the guard let run ahead of its versions read (`runAhead`): waits for that read and
+ * answers whether what the call was given still holds. If the versions moved, the caller is
+ * looked up again as any call would be — a refusal (401/403) is thrown, else the request's
+ * caller is replaced by the fresh one and false answers: the route's answer must be made again.
+ * True at once for every other call.
+ */
+export const confirmCaller = async (req: FastifyRequest): Promise<boolean> => {
+  const pending = unconfirmed.get(req);
+  if (!pending) return true;
+  unconfirmed.delete(req);
+  const versions = await pending.versions;
+  if (
+    versions.auth === pending.auth &&
+    (pending.permissions === null || versions.permissions === pending.permissions)
+  ) {
+    return true;
+  }
+  const db = req.server.db;
+  const fresh = await authorize(db, await authenticate(db, req, pending.needAccountVersion, versions), pending.access);
+  req.auth = fresh;
+  req.actorId = fresh.user.id;
+  return false;
+};
+
 export const guardPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('actorId', null);
     app.addHook('onRequest', async (req) => {
-      const { access, accountVersion: needAccountVersion } = req.routeOptions.config;
+      const { access, accountVersion: needAccountVersion, endpoint } = req.routeOptions.config;
       if (!access || access.kind === 'public') return;
-      const authenticated = await authenticate(app.db, req, needAccountVersion ?? true);
+      const needVersion = needAccountVersion ?? true;
+      if (endpoint?.read && !versionsCounted(app.db)) {
+        const versions = readVersions(app.db);
+        versions.catch(() => {}); // awaited by whoever uses it; never left unhandled
+        const ahead = await runAhead(app.db, req, access, needVersion, versions);
+        if (ahead) {
+          req.actorId = ahead.user.id;
+          req.auth = ahead;
+          return;
+        }
+        const authenticated = await authenticate(app.db, req, needVersion, await versions);
+        req.actorId = authenticated.auth.user.id;
+        req.auth = await authorize(app.db, authenticated, access);
+        return;
+      }
+      const authenticated = await authenticate(app.db, req, needVersion);
       req.actorId = authenticated.auth.user.id;
       req.auth = await authorize(app.db, authenticated, access);
     });

@@ -66,5 +66,11 @@ export const codesOfRoles = async (
   return new Map(roleIds.map((id) => [id, cache.get(id)?.codes ?? []]));
 };
 
+/** The codes this instance keeps for a role and the permissions version they were read at; none read. */
+export const keptCodesOfRole = (db: Db, roleId: number): { codes: Set<string>; version: string } | null => {
+  const k = kept.get(db)?.get(roleId);
+  return k ? { codes: new Set(k.codes), version: k.version } : null;
+};
+
 export const codesOfRole = async (db: Db, roleId: number, versionNow?: string): Promise<Set<string>> =>
   new Set((await codesOfRoles(db, [roleId], versionNow)).get(roleId));

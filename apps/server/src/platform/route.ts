@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Auth, RecordedRoute } from './context';
 import { BizError } from './errors';
+import { confirmCaller } from './guard';
 
 export interface Input<Q, B> {
   query: Q;
@@ -80,22 +81,35 @@ export const route = <Q, B, R>(app: FastifyInstance, endpoint: Endpoint<Q, B, R>
     url: endpoint.path,
     config: { access: endpoint.access, accountVersion: endpoint.accountVersion, endpoint },
     handler: async (req, reply) => {
-      const input: Input<Q, B> = {
-        params: parse(endpoint.params, req.params),
-        query: parse(endpoint.query, req.query),
-        body: parse(endpoint.body, req.body),
+      const answer = () => {
+        const input: Input<Q, B> = {
+          params: parse(endpoint.params, req.params),
+          query: parse(endpoint.query, req.query),
+          body: parse(endpoint.body, req.body),
+        };
+        const ctx: RequestContext = {
+          req,
+          reply,
+          db: app.db,
+          auth: req.auth,
+          signedIn: () => {
+            if (!req.auth) throw new BizError(ERR.NO_SESSION);
+            return req.auth;
+          },
+        };
+        return handler(input, ctx);
       };
-      const ctx: RequestContext = {
-        req,
-        reply,
-        db: app.db,
-        auth: req.auth,
-        signedIn: () => {
-          if (!req.auth) throw new BizError(ERR.NO_SESSION);
-          return req.auth;
-        },
-      };
-      const data = await handler(input, ctx);
+      // A read call may have run ahead of its session check (platform/guard.ts): nothing it
+      // made, answer or error, goes out before the check holds; if the caller changed, the
+      // answer is made again for the caller as looked up now (a refusal is thrown instead).
+      let data: Answer<R>;
+      try {
+        data = await answer();
+      } catch (err) {
+        if (await confirmCaller(req)) throw err;
+        data = await answer();
+      }
+      if (!(await confirmCaller(req))) data = await answer();
       req.errcode = ERR.OK;
       if (data instanceof Streamed) return reply.headers(data.headers).send(data.body);
       return data instanceof WithMessage ? ok(data.data, data.errmsg) : ok(data);

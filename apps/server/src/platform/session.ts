@@ -134,20 +134,41 @@ const kept = new WeakMap<Db, Kept>();
 /** A bound on what one instance keeps; past it, it starts again (a lookup costs one query). */
 const KEEP_MAX = 10_000;
 
+/** Where a call's session row is kept: the session and the role its tab acts in. */
+const keyOf = (sessionId: string, tabUserRoleId: number | null) => `${sessionId}/${tabUserRoleId ?? ''}`;
+
+/**
+ * The row this instance keeps for the session and tab, with the auth version it is kept under,
+ * without reading anything: for a read call that checks the version side by side with its own
+ * statements (platform/guard.ts). None when nothing is kept or the row is due for its touch.
+ */
+export const keptSession = (
+  db: Db,
+  sessionId: string,
+  tabUserRoleId: number | null,
+  now: Date,
+): { row: SessionRow; version: string } | null => {
+  const cache = kept.get(db);
+  const row = cache?.rows.get(keyOf(sessionId, tabUserRoleId));
+  return cache && row && !needsTouch(row, now) ? { row, version: cache.version } : null;
+};
+
 /**
  * The session of a call (as findSession answers it) and the permissions version of the moment.
  * A kept row answers only while the auth version is the one it was read at and its last
  * activity is under a minute old: older, it is read again (another instance may have recorded
- * activity since), so the idle timeout is judged on the database's own record.
+ * activity since), so the idle timeout is judged on the database's own record. The versions are
+ * read here unless the caller has read them at the call's start (`versionsNow`).
  */
 export const lookupSession = async (
   db: Db,
   sessionId: string,
   tabUserRoleId: number | null,
   now: Date,
+  versionsNow?: Versions,
 ): Promise<{ row: SessionRow | null; versions: Versions }> => {
-  const versions = await readVersions(db);
-  const key = `${sessionId}/${tabUserRoleId ?? ''}`;
+  const versions = versionsNow ?? (await readVersions(db));
+  const key = keyOf(sessionId, tabUserRoleId);
   const cache = kept.get(db);
   const hit = versions.auth !== null && cache?.version === versions.auth ? cache.rows.get(key) : undefined;
   if (hit && !needsTouch(hit, now)) return { row: hit, versions };

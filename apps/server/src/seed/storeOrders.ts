@@ -231,7 +231,7 @@ export const storeOrderPlanner = (rng: Rng, opts: PlanOptions) => {
             productId: null,
             materialId: m.id,
             price: m.price,
-            mlPerUnit: null as number | null,
+            mlPerUnit: null as number | null, // kept: widens the literal to the other branch's type
           }))
         : sample(rng, d.kind === 'aesthetic' ? professional : goods, rng.int(lMin, lMax)).map((p) => ({
             productId: p.id,

@@ -33,6 +33,12 @@ export interface Endpoint<Q = unknown, B = unknown, R = unknown> {
   readonly _response?: R;
   /** Chinese summary for the generated API document and the API log. */
   summary: string;
+  /**
+   * The call only reads (writes nothing, so answering it twice is harmless): its session check
+   * may run side by side with its own statements, and its answer is made again if the check
+   * finds the caller changed meanwhile (apps/server/src/platform/guard.ts).
+   */
+  read?: boolean;
 }
 
 export const endpoint = <Q = undefined, B = undefined, R = unknown>(

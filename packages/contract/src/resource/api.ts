@@ -63,12 +63,14 @@ export const resourceApi = <D extends AnyResource>(decl: D): ResourceApi<D> => {
       access: pageAccess(decl.page),
       query: listQuery(decl) as never,
       summary: `${t}列表`,
+      read: true,
     }),
     detail: endpoint({
       ...at('detail', 'GET', '/detail/:id'),
       access: pageAccess(decl.page),
       params: idParams,
       summary: `${t}详情`,
+      read: true,
     }),
   };
   if (decl.actions.create) {

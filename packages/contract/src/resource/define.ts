@@ -206,11 +206,22 @@ export type RowOf<D> = { id: number } & {
 } & { [extra: string]: unknown };
 
 /**
+ * A field a write never empties (resource/schemas.ts): required, a yes/no, one with a declared
+ * default (sent empty, each answers its field error), or a list (sent empty, it is []).
+ */
+type AlwaysHeld<F> = F extends { required: true } | { type: 'bool' | 'lookups' | 'images' } | { default: unknown }
+  ? true
+  : false;
+
+/** A field's value in a write: null only where an empty value clears the field. */
+type WriteValue<F extends FieldDef> = AlwaysHeld<F> extends true ? FieldValue<F> : FieldValue<F> | null;
+
+/**
  * The values an update gives: any writable field, each already checked against its rule (null
- * clears an optional one; a required one is never null).
+ * clears an optional one; one that is always held is never null).
  */
 export type ValuesOf<D> = {
-  -readonly [K in keyof FieldsOf<D> as WritableKey<FieldsOf<D>, K>]?: RowValue<FieldsOf<D>[K]>;
+  -readonly [K in keyof FieldsOf<D> as WritableKey<FieldsOf<D>, K>]?: WriteValue<FieldsOf<D>[K]>;
 } & { [extra: string]: unknown };
 
 /** A field a create must give: required and written (not read-only). */

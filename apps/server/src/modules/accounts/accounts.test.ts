@@ -1,9 +1,8 @@
 /** Accounts (SPEC §7.7): every call, its rules, and what the account holder notices. */
 import { AUTH_API } from '@zb/contract/api/auth';
-import type { Page } from '@zb/contract/api/paging';
 import { ACCOUNT_API, ACCOUNT_INFO } from '@zb/contract/entities/account';
 import { ERR } from '@zb/contract/errcodes';
-import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
+import { resourceApi } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +39,7 @@ afterAll(() => t.close());
 describe('list, count and detail', () => {
   it('lists accounts with their roles, counts with the same filters, and reads one', async () => {
     const res = await admin.call(ACCOUNT_API.list, { query: { nickname: '张敏' } });
-    const page = res.body.data as Page<ResourceRow>;
+    const page = res.body.data;
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ loginName: '13800000001', kind: 'hq', enabled: true });
     expect(String(page.list[0]!.roleNames)).toContain('总部运营');
@@ -187,11 +186,11 @@ describe('permissions and the overview', () => {
   it('/accountInfoList shows each account’s systems, filterable', async () => {
     const api = resourceApi(ACCOUNT_INFO);
     const res = await admin.call(api.list, { query: { loginName: 'admin' } });
-    const row = (res.body.data as Page<ResourceRow>).list.find((r) => r.loginName === 'admin');
+    const row = res.body.data.list.find((r) => r.loginName === 'admin');
     expect(row).toMatchObject({ enabled: true, locked: false });
     expect(typeof row!.roleCount).toBe('number');
     expect(String(row!.lastLoginAt)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const unbound = await admin.call(api.list, { query: { wxworkBound: 'false', pageSize: 100 } });
-    expect((unbound.body.data as Page<ResourceRow>).list.every((r) => r.wxworkBound === false)).toBe(true);
+    expect(unbound.body.data.list.every((r) => r.wxworkBound === false)).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
+import { bindResource, type WriteContext } from '../../platform/resource/binding';
 import { session } from '../../platform/schema';
 import { revokeUserSessions } from '../../platform/session';
 import { userAccount } from './schema';
@@ -96,13 +96,13 @@ export const accountBinding = bindResource({
   columns: { roleNames },
   uniques: { user_account_login_name_unique: 'loginName', user_account_wxwork_userid_unique: 'wxworkUserid' },
   service: {
-    create: async ({ tx }, values: Values) => {
-      const { password, ...rest } = values as Values & { password: string; loginName: string; kind: string };
+    create: async ({ tx }, values) => {
+      const { password, ...rest } = values;
       checkLoginName(rest.loginName, rest.kind);
       await checkPhone(tx, rest.phone, null);
       const [row] = await tx
         .insert(userAccount)
-        .values({ ...(rest as typeof userAccount.$inferInsert), passwordHash: await hashPassword(password) })
+        .values({ ...rest, passwordHash: await hashPassword(password) })
         .returning({ id: userAccount.id });
       return row!.id;
     },

@@ -23,14 +23,14 @@ const settleScope = (merged: Values): Values => {
 };
 
 /** The id columns of the goods chosen; refuses a second rule for the same goods. */
-const settleGoods = async (tx: Tx, values: Values, before?: Values) => {
+const settleGoods = async (tx: Tx, values: Values, before?: Values & { id: number }) => {
   const { kind, id } = mergedRef(values, before);
   const { ids, goods } = await resolveRef(tx, kind, id);
   const column = kind === 'project' ? av.projectId : av.cardId;
   const [taken] = await tx
     .select({ id: av.id })
     .from(av)
-    .where(and(eq(column, goods.id), before ? ne(av.id, before.id as number) : undefined) as SQL);
+    .where(and(eq(column, goods.id), before ? ne(av.id, before.id) : undefined) as SQL);
   if (taken) {
     const msg = `「${goods.name}」已有提前核销规则，请直接编辑`;
     throw new BizError(ERR.RECORD_DUPLICATE, msg, { fields: { goodsId: msg } });
@@ -55,6 +55,7 @@ export const advanceVerificationBinding = bindResource({
       const row = { ...without(values), ...settleScope(values), ...(await settleGoods(tx, values)) };
       const [created] = await tx
         .insert(av)
+        // Kept: settleScope/settleGoods/without here answer Values (untyped), not the declaration's.
         .values(row as typeof av.$inferInsert)
         .returning({ id: av.id });
       return created!.id;

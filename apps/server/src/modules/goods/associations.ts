@@ -73,13 +73,13 @@ export const associationBinding = bindResource({
       await checkMain(tx, mainProductId, null);
       const [row] = await tx
         .insert(productAssociation)
-        .values(without(values, 'items') as typeof productAssociation.$inferInsert)
+        .values(without(values, 'items'))
         .returning({ id: productAssociation.id });
       await writeItems(tx, row!.id, mainProductId, values.items);
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {
-      const mainProductId = (values.mainProductId ?? before.mainProductId) as number;
+      const mainProductId = values.mainProductId ?? before.mainProductId;
       if (values.mainProductId !== undefined) await checkMain(tx, mainProductId, id);
       const row = without(values, 'items');
       if (Object.keys(row).length) await tx.update(productAssociation).set(row).where(eq(productAssociation.id, id));

@@ -63,7 +63,7 @@ export const cardBinding = bindResource({
       const fixed = settle(values, projects);
       const [row] = await tx
         .insert(card)
-        .values({ ...without(values, 'projects'), ...fixed } as typeof card.$inferInsert)
+        .values({ ...without(values, 'projects'), ...fixed })
         .returning({ id: card.id });
       await writeProjects(tx, row!.id, values.kind === 'combo' ? projects : []);
       return row!.id;

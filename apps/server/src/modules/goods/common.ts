@@ -24,6 +24,4 @@ export const refuseOnSale = (what: string, before: Values): void => {
   }
 };
 
-/** Keys of `values` that are columns (a service strips the child rows before writing the row). */
-export const without = (values: Values, ...keys: string[]): Values =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
+export { without } from '../../platform/resource/binding';

@@ -4,7 +4,6 @@
  * functions later services consult.
  */
 import { DOWNLOAD_API } from '@zb/contract/api/downloads';
-import type { Page } from '@zb/contract/api/paging';
 import { ADVANCE_VERIFICATION_API } from '@zb/contract/entities/advanceVerification';
 import { CROSS_LEVEL_API } from '@zb/contract/entities/crossLevel';
 import { GOODS_REF_API } from '@zb/contract/entities/goodsRef';
@@ -13,7 +12,6 @@ import { OPEN_COMMODITY_API } from '@zb/contract/entities/openCommodity';
 import { PRODUCT_API } from '@zb/contract/entities/product';
 import { PROJECT_API } from '@zb/contract/entities/project';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNextExport } from '../../platform/exports/worker';
@@ -156,9 +154,7 @@ describe('advance verification', () => {
     expect(
       await t.db.transaction((tx) => advanceDaysAllowed(tx, { kind: 'card', goodsId: c001, storeId: shop.c })),
     ).toBe(7);
-    const list = okData(
-      await zhang.call(ADVANCE_VERIFICATION_API.list, { query: { goodsName: '头皮清洁10次卡' } }),
-    ) as Page<ResourceRow>;
+    const list = okData(await zhang.call(ADVANCE_VERIFICATION_API.list, { query: { goodsName: '头皮清洁10次卡' } }));
     expect(list.list.map((r) => r.id)).toEqual([id]);
 
     const dup = await zhang.call(ADVANCE_VERIFICATION_API.create!, {
@@ -436,9 +432,7 @@ describe('mini-program goods', () => {
       fieldErrors(await zhang.call(MINI_PROGRAM_API.update!, { body: { id: hidden, visible: true } })),
     ).toHaveProperty('goodsId');
 
-    const page = okData(
-      await zhang.call(MINI_PROGRAM_API.list, { query: { tab: 'mall', goodsName: '小程序' } }),
-    ) as Page<ResourceRow>;
+    const page = okData(await zhang.call(MINI_PROGRAM_API.list, { query: { tab: 'mall', goodsName: '小程序' } }));
     expect(page.list.map((r) => [r.goodsName, r.goodsStatus, r.visible])).toEqual([
       ['小程序停售商品', 'off', false],
       ['小程序在售商品', 'on', true],

@@ -20,7 +20,7 @@ const tabLabel = (tab: unknown) => MINI_PROGRAM_TABS.find((t) => t.value === tab
  * The id columns of the row as written; refuses showing goods off sale and a goods already shown
  * in the tab. Checked on every write, so switching an item back to 展示 checks the goods again.
  */
-const settle = async (tx: Tx, values: Values, before?: Values): Promise<Values> => {
+const settle = async (tx: Tx, values: Values, before?: Values & { id: number }): Promise<Values> => {
   const merged = { ...before, ...values };
   const { kind, id } = mergedRef(values, before);
   const { ids, goods } = await resolveRef(tx, kind, id, { withProducts: true });
@@ -32,11 +32,7 @@ const settle = async (tx: Tx, values: Values, before?: Values): Promise<Values> 
     .select({ id: mpi.id })
     .from(mpi)
     .where(
-      and(
-        eq(mpi.tab, merged.tab as string),
-        eq(column, goods.id),
-        before ? ne(mpi.id, before.id as number) : undefined,
-      ) as SQL,
+      and(eq(mpi.tab, merged.tab as string), eq(column, goods.id), before ? ne(mpi.id, before.id) : undefined) as SQL,
     );
   if (taken) {
     const msg = `「${goods.name}」已在${tabLabel(merged.tab)}展示`;
@@ -65,6 +61,7 @@ export const miniProgramBinding = bindResource({
     create: async ({ tx }, values) => {
       const [row] = await tx
         .insert(mpi)
+        // Kept: the local without and settle answer Values (untyped), not the declaration's.
         .values({ ...without(values), ...(await settle(tx, values)) } as typeof mpi.$inferInsert)
         .returning({ id: mpi.id });
       return row!.id;

@@ -32,6 +32,7 @@ export const openCommodityBinding = bindResource({
       const { ids } = await resolveRef(tx, kind, id);
       const [row] = await tx
         .insert(ocr)
+        // Kept: the local without answers Values (untyped), not the declaration's.
         .values({ ...without(values), goodsKind: kind, ...ids, ...settleSessions(kind) } as typeof ocr.$inferInsert)
         .returning({ id: ocr.id });
       return row!.id;

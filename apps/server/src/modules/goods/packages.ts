@@ -57,10 +57,7 @@ export const packageBinding = bindResource({
   uniques: { package_code_uq: 'code' },
   service: {
     create: async ({ tx }, values) => {
-      const [row] = await tx
-        .insert(pkg)
-        .values(without(values, 'projects') as typeof pkg.$inferInsert)
-        .returning({ id: pkg.id });
+      const [row] = await tx.insert(pkg).values(without(values, 'projects')).returning({ id: pkg.id });
       await writeProjects(tx, row!.id, values.projects, true);
       return row!.id;
     },

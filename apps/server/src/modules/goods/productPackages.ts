@@ -59,7 +59,7 @@ export const productPackageBinding = bindResource({
     create: async ({ tx }, values) => {
       const [row] = await tx
         .insert(productPackage)
-        .values(without(values, 'items') as typeof productPackage.$inferInsert)
+        .values(without(values, 'items'))
         .returning({ id: productPackage.id });
       await writeItems(tx, row!.id, values.items, true);
       return row!.id;

@@ -1,8 +1,6 @@
 /** Products: the engine's calls with the product rules, /productSort, and who may do what. */
-import type { Page } from '@zb/contract/api/paging';
 import { PRODUCT, PRODUCT_API } from '@zb/contract/entities/product';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { resourceCode } from '@zb/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +29,7 @@ const newProduct = (over: Record<string, unknown> = {}) => ({
 });
 
 const detail = async (id: number) => okData(await zhang.call(PRODUCT_API.detail, { params: { id } }));
-const list = async (query: Record<string, string | number>) =>
-  okData(await zhang.call(PRODUCT_API.list, { query })) as Page<ResourceRow>;
+const list = async (query: Record<string, string | number>) => okData(await zhang.call(PRODUCT_API.list, { query }));
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -28,7 +28,7 @@ export const productBinding = bindResource({
       const [row] = await tx
         .insert(product)
         .values({
-          ...(values as typeof product.$inferInsert),
+          ...values,
           sort: sql`(select coalesce(max(${product.sort}), 0) + 1 from ${product})`,
         })
         .returning({ id: product.id });

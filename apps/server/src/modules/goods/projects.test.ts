@@ -1,10 +1,8 @@
 /** Projects and cards: type/sub-type, consumption rows, card kinds and scopes, deletion guards. */
-import type { Page } from '@zb/contract/api/paging';
 import { CARD_API } from '@zb/contract/entities/card';
 import { PRODUCT_API } from '@zb/contract/entities/product';
 import { PROJECT, PROJECT_API } from '@zb/contract/entities/project';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { resourceCode } from '@zb/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '../../testing/fixtures';
@@ -80,7 +78,7 @@ describe('projects', () => {
     });
     expect(String(row.labelIdsName).split('、').sort()).toEqual(['新会员', '脱发困扰'].sort());
     const byLabel = okData(await zhang.call(PROJECT_API.list, { query: { labelIds: labels[0]!, name: '测试' } }));
-    expect((byLabel as Page<ResourceRow>).list.map((r) => r.code)).toEqual(['T-J1']);
+    expect(byLabel.list.map((r) => r.code)).toEqual(['T-J1']);
     const byType = okData(await zhang.call(PROJECT_API.list, { query: { typeId: scalp, pageSize: 100 } }));
     expect(byType.list.every((r) => r.typeId === scalp)).toBe(true);
     expect(byType.list.some((r) => r.code === 'T-J1')).toBe(true);

@@ -76,10 +76,7 @@ export const projectBinding = bindResource({
   service: {
     create: async ({ tx }, values) => {
       await checkSubType(tx, values.typeId, values.subTypeId);
-      const [row] = await tx
-        .insert(project)
-        .values(without(values, 'products') as typeof project.$inferInsert)
-        .returning({ id: project.id });
+      const [row] = await tx.insert(project).values(without(values, 'products')).returning({ id: project.id });
       await writeProducts(tx, row!.id, values.products ?? []);
       return row!.id;
     },

@@ -2,11 +2,9 @@
  * Trial-project limits: open reading, writing under /projectConstraintsDetail's 编辑, one limit
  * per project, and the enforcement the selling service calls (limit, period, store scope, lock).
  */
-import type { Page } from '@zb/contract/api/paging';
 import { PROJECT_API } from '@zb/contract/entities/project';
 import { TRIAL_LIMIT_API } from '@zb/contract/entities/trialLimit';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
@@ -88,9 +86,7 @@ describe('trial limits: who reads and who changes them', () => {
     const id = await limitOf(project, { maxTimes: 2, period: 'year', storeScope: 'store', remark: '新客专享' });
 
     // 李强 (大区经理) holds no goods page at all, yet /projectConstraints is open to him.
-    const page = okData(
-      await li.call(TRIAL_LIMIT_API.list, { query: { projectName: '读取测试' } }),
-    ) as Page<ResourceRow>;
+    const page = okData(await li.call(TRIAL_LIMIT_API.list, { query: { projectName: '读取测试' } }));
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({
       id,
@@ -174,9 +170,7 @@ describe('trial limits: enforcement', () => {
     // Another member takes it.
     await take({ projectId: project, memberPhone: '13900000002' });
 
-    const [row] = (
-      okData(await zhang.call(TRIAL_LIMIT_API.list, { query: { projectName: '终身一次体验' } })) as Page<ResourceRow>
-    ).list;
+    const [row] = okData(await zhang.call(TRIAL_LIMIT_API.list, { query: { projectName: '终身一次体验' } })).list;
     expect(row?.usedCount).toBe(2);
   });
 

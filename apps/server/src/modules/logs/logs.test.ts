@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import type { Page } from '@zb/contract/api/paging';
 import { API_LOG, OPERATION_LOG, SYSTEM_LOG } from '@zb/contract/entities/logs';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
+import { STORE } from '@zb/contract/entities/store';
 import { ERR } from '@zb/contract/errcodes';
+import { COMMON_FIELDS, type LoggedNames, OPERATION_ENTITIES } from '@zb/contract/operationLog';
 import { type ResourceApi, type ResourceRow, resourceApi } from '@zb/contract/resource/api';
 import { formatDate } from '@zb/contract/time';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredBindings } from '../../platform/resource/register';
+import { operationLog } from '../../platform/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
-import { actionName, operationNames } from './names';
+import { actionName, operationColumns, operationNames } from './names';
 
 const srcRoot = join(import.meta.dirname, '../..');
 const serverSources = (dir = srcRoot): { file: string; src: string }[] =>
@@ -92,6 +96,99 @@ describe('/operationLog', () => {
   });
 });
 
+/** Keys of a shown before/after, at every depth, that are not in Chinese (ID is). */
+const untranslated = (value: unknown, path: string): string[] => {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((x) => untranslated(x, `${path}[]`)))];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, x]) => [
+    ...(/[\u4e00-\u9fff]/.test(k) || k === 'ID' ? [] : [`${path}.${k}`]),
+    ...untranslated(x, `${path}.${k}`),
+  ]);
+};
+
+/** Every operation-log row as /operationLog shows it (the Chinese SQL columns), newest first. */
+const shownRows = () =>
+  t.db
+    .select({ id: operationLog.id, code: operationLog.action, ...operationColumns })
+    .from(operationLog)
+    .orderBy(desc(operationLog.id));
+
+describe('/operationLog: keys nested in before and after', () => {
+  it('names a member bill’s lines (the demo’s member.consume rows) in Chinese, line by line', async () => {
+    const page = await list(ops.list, { action: '消费', target: '消费单', pageSize: 10 });
+    expect(page.total).toBeGreaterThan(0);
+    const after = page.list[0]!.after as Record<string, unknown>;
+    expect(Object.keys(after).sort()).toEqual(
+      ['单号', '会员', '门店', '金额（分）', '卡内支付（分）', '消费明细'].sort(),
+    );
+    const lines = after.消费明细 as Record<string, unknown>[];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['项目或商品', '数量', '金额（分）', '会员卡号', '扣次数', '卡内支付（分）'].sort(),
+      );
+    }
+    expect(untranslated(after, 'after')).toEqual([]);
+  });
+
+  it('names an order’s lines, its receipt and its payment (values too), and an export’s filters by the exported resource', async () => {
+    const [order] = await t.db
+      .insert(operationLog)
+      .values({
+        userId: null,
+        action: 'storeOrder.pay',
+        target: 'store_order:999001',
+        before: { status: 'shipped', lines: [{ itemId: 1, quantity: 2, unitPrice: 4200, amount: 8400 }] },
+        after: {
+          status: 'received',
+          received: [{ lineId: 7, receivedQty: 2 }],
+          payment: { id: 3, amount: 8400, method: 'wechat', paidAt: '2026-11-01T00:00:00.000Z' },
+        },
+      })
+      .returning({ id: operationLog.id });
+    const exported = await admin.call(resourceApi(STORE).export!, { query: { name: '上海', sortBy: 'code' } });
+    expect(exported.body.errcode, exported.body.errmsg).toBe(ERR.OK);
+    const rows = await shownRows();
+    const o = rows.find((r) => r.id === order!.id)!;
+    expect(o.before).toEqual({
+      状态: '已发货',
+      订货明细: [{ 商品: 1, 数量: 2, '单价（分）': 4200, '金额（分）': 8400 }],
+    });
+    expect(o.after).toMatchObject({
+      收货明细: [{ 订货明细: 7, 实收数量: 2 }],
+      付款: { ID: 3, '金额（分）': 8400, 付款方式: '微信支付', 付款时间: '2026-11-01T00:00:00.000Z' },
+    });
+    const e = rows.find((r) => r.code === 'export')!;
+    expect(e.after).toMatchObject({ 数据来源: 'store', 筛选条件: { 门店名称: '上海', 排序字段: 'code' } });
+    await t.db.delete(operationLog).where(eq(operationLog.id, order!.id));
+  });
+
+  it('shows every key of every row the app has written, at every depth, in Chinese', async () => {
+    const rows = await shownRows();
+    // The demo's history (bills, cards, top-ups, members, claims, approvals) and this file's writes.
+    expect(new Set(rows.map((r) => r.code)).size).toBeGreaterThan(8);
+    const unnamed = new Set(
+      rows.flatMap((r) => [
+        ...untranslated(r.before, `${r.action} before`),
+        ...untranslated(r.after, `${r.action} after`),
+      ]),
+    );
+    expect([...unnamed]).toEqual([]);
+  });
+});
+
+/** Every key the names of an entity give, at any depth (its own, its nested objects', the common ones). */
+const keysNamed = (entity: string): Set<string> => {
+  const names = operationNames();
+  const out = new Set([...(names.fields.get(entity)?.keys() ?? []), ...Object.keys(COMMON_FIELDS)]);
+  const walk = (n: LoggedNames | undefined) => {
+    for (const k of Object.keys(n?.fields ?? {})) out.add(k);
+    for (const x of Object.values(n?.nested ?? {})) walk(x);
+  };
+  walk(OPERATION_ENTITIES[entity]);
+  return out;
+};
+
 describe('operation-log names (generated from the declarations and the code)', () => {
   // every module has registered its resources by now (the app is built in beforeAll)
   const names = () => operationNames();
@@ -126,6 +223,25 @@ describe('operation-log names (generated from the declarations and the code)', (
       }
     }
     expect(unnamed).toEqual([]);
+  });
+
+  it('name every key a service writes into a before or after, at any depth (read from each recordOperation call)', () => {
+    const sites = serverSources().flatMap(({ file, src }) => operationCalls(src).map((call) => ({ file, call })));
+    const unnamed: string[] = [];
+    const own = new Set(['userId', 'action', 'target', 'before', 'after']);
+    for (const { file, call } of sites) {
+      const entity = /\btarget: [`']([A-Za-z_]+)[:`']/.exec(call)?.[1];
+      const start = call.search(/\b(before|after):/);
+      if (!entity || start < 0) continue;
+      const named = keysNamed(entity);
+      // Object keys written in the call's before/after: `key:` or a shorthand `{ key }` / `, key }`.
+      for (const m of call.slice(start).matchAll(/[{,]\s*([A-Za-z_]\w*)(?=\s*(?::(?!:)|[,}]))/g)) {
+        const key = m[1]!;
+        if (!own.has(key) && !named.has(key)) unnamed.push(`${file}: ${entity}.${key}`);
+      }
+    }
+    expect(sites.length).toBeGreaterThan(40);
+    expect([...new Set(unnamed)]).toEqual([]);
   });
 });
 

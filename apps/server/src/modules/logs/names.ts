@@ -7,12 +7,14 @@
  */
 import {
   COMMON_FIELDS,
+  type LoggedNames,
   OPERATION_ACTIONS,
   OPERATION_ENTITIES,
   OPERATION_VERBS,
   STEP_VERBS,
 } from '@zb/contract/operationLog';
 import type { AnyResource } from '@zb/contract/resource/define';
+import { rangeKeys } from '@zb/contract/resource/schemas';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { registeredBindings } from '../../platform/resource/register';
@@ -29,10 +31,21 @@ export interface OperationNames {
   fields: Map<string, Map<string, string>>;
   /** Entity → field key → value → Chinese. */
   values: Map<string, Map<string, Map<string, string>>>;
+  /** Entity → key → the names of the objects under it (any depth; see LoggedNames). */
+  nested: Map<string, Record<string, LoggedNames>>;
 }
 
+/** A declaration's field labels, and its range filters' bounds (an export's filters hold them). */
 const declaredFields = (decl: AnyResource): [string, string][] =>
-  Object.entries(decl.fields).map(([key, f]) => [key, f.label]);
+  Object.entries(decl.fields).flatMap(([key, f]): [string, string][] => {
+    if (f.filter !== 'range') return [[key, f.label]];
+    const { from, to } = rangeKeys(key);
+    return [
+      [key, f.label],
+      [from, `${f.label}起`],
+      [to, `${f.label}止`],
+    ];
+  });
 
 const declaredValues = (decl: AnyResource): [string, Map<string, string>][] =>
   Object.entries(decl.fields).flatMap(([key, f]) =>
@@ -62,6 +75,7 @@ export const operationNames = (decls: readonly AnyResource[] = registeredBinding
   const entities = new Map<string, string>(decls.map((d) => [d.name, d.title]));
   const fields = new Map<string, Map<string, string>>();
   const values = new Map<string, Map<string, Map<string, string>>>();
+  const nested = new Map<string, Record<string, LoggedNames>>();
   for (const d of decls) {
     fields.set(d.name, uniqueLabels(declaredFields(d)));
     values.set(d.name, new Map(declaredValues(d)));
@@ -75,6 +89,7 @@ export const operationNames = (decls: readonly AnyResource[] = registeredBinding
       vals.set(key, new Map([...(vals.get(key) ?? []), ...Object.entries(map)]));
     }
     values.set(prefix, vals);
+    if (e.nested) nested.set(prefix, e.nested);
   }
   const actions = new Map<string, string>(Object.entries(OPERATION_ACTIONS));
   for (const [prefix, steps] of Object.entries(STEP_VERBS)) {
@@ -86,6 +101,7 @@ export const operationNames = (decls: readonly AnyResource[] = registeredBinding
     verbs: new Map(Object.entries(OPERATION_VERBS)),
     fields,
     values,
+    nested,
   } satisfies OperationNames;
 };
 
@@ -101,12 +117,40 @@ export const actionName = (names: OperationNames, action: string): string | null
 
 /** A constant jsonb map in the statement: looked up by key, parsed once per statement. */
 const jsonMap = (value: unknown): string => `'${JSON.stringify(value).replaceAll("'", "''")}'::jsonb`;
-const objectOf = <V>(m: Map<string, V>, f: (v: V) => unknown = (v) => v) =>
-  Object.fromEntries([...m].map(([k, v]) => [k, f(v)]));
+const objectOf = <V, R = V>(m: Map<string, V>, f?: (v: V) => R): Record<string, V | R> =>
+  f ? Object.fromEntries([...m].map(([k, v]) => [k, f(v)])) : Object.fromEntries(m);
 
 const ACTION = '"operation_log"."action"';
 const TARGET = '"operation_log"."target"';
 const ENTITY = `split_part(${TARGET}, ':', 1)`;
+
+/** The names of one object, as operation_log_named reads them: f keys, v values, n nested, from. */
+interface NamesNode {
+  f?: Record<string, string>;
+  v?: Record<string, Record<string, string>>;
+  n?: Record<string, NamesNode>;
+  from?: string;
+}
+
+const nodeOf = (n: LoggedNames): NamesNode => ({
+  ...(n.fields ? { f: objectOf(uniqueLabels(Object.entries(n.fields))) } : {}),
+  ...(n.values ? { v: n.values } : {}),
+  ...(n.nested ? { n: Object.fromEntries(Object.entries(n.nested).map(([k, x]) => [k, nodeOf(x)])) } : {}),
+  ...(n.fieldsOfKey ? { from: n.fieldsOfKey } : {}),
+});
+
+/** Entity → the names of its before/after objects. */
+const vocabularyOf = (names: OperationNames): Record<string, NamesNode> =>
+  Object.fromEntries(
+    [...names.fields.keys()].map((entity) => [
+      entity,
+      {
+        f: objectOf(names.fields.get(entity)!),
+        v: objectOf(names.values.get(entity) ?? new Map(), (v) => objectOf(v)),
+        n: Object.fromEntries(Object.entries(names.nested.get(entity) ?? {}).map(([k, x]) => [k, nodeOf(x)])),
+      },
+    ]),
+  );
 
 /** The SQL of /operationLog's Chinese columns. */
 const build = (names: OperationNames) => {
@@ -115,16 +159,10 @@ const build = (names: OperationNames) => {
   const action = `coalesce(${jsonMap(objectOf(names.actions))} ->> ${ACTION}, ${verb}, ${ACTION})`;
   const id = `case when strpos(${TARGET}, ':') > 0 then ' ' || substr(${TARGET}, strpos(${TARGET}, ':') + 1) else '' end`;
   const target = `coalesce(${entity}, ${ENTITY}) || ${id}`;
-  const fields = jsonMap(objectOf(names.fields, (m) => objectOf(m)));
   const common = jsonMap(COMMON_FIELDS);
-  const values = jsonMap(objectOf(names.values, (m) => objectOf(m, (v) => objectOf(v))));
-  // Only an object's own keys are named; an array or a scalar is shown as it is.
-  const named = (col: string) => `case when jsonb_typeof(${col}) = 'object' then (
-    select coalesce(jsonb_object_agg(
-      coalesce(${fields} -> ${ENTITY} ->> e.key, ${common} ->> e.key, e.key),
-      coalesce(to_jsonb(${values} -> ${ENTITY} -> e.key ->> (e.value #>> '{}')), e.value)
-    ), '{}'::jsonb)
-    from jsonb_each(${col}) e) else ${col} end`;
+  const vocabulary = jsonMap(vocabularyOf(names));
+  // Every key at every depth is named (migration 0027's operation_log_shown walks the value).
+  const named = (col: string) => `operation_log_shown(${col}, ${ENTITY}, ${vocabulary}, ${common})`;
   return {
     action: sql.raw(action),
     target: sql.raw(target),

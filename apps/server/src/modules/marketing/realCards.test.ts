@@ -17,7 +17,6 @@ import {
   type RealCardRow,
 } from '@zb/contract/entities/marketingActivity';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
 import { formatDate } from '@zb/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
@@ -312,7 +311,7 @@ describe('the list, delete and 作废', () => {
     const a = await create({ name: '列表里的活动', quantity: 4 });
     const page = okData(
       await viewer.call(MARKETING_ACTIVITY_API.list, { query: { name: '列表里的活动', pageSize: 10 } as never }),
-    ) as Page<ResourceRow>;
+    );
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ id: a.id, kind: 'realCard', status: 'draft', quantity: 4, claimedCount: 0 });
     expect((await regionManager.call(MARKETING_ACTIVITY_API.list, { query: {} as never })).body.errcode).toBe(
@@ -323,7 +322,7 @@ describe('the list, delete and 作废', () => {
   it('the demo data has activities in three states, the approved one under way', async () => {
     const page = okData(
       await admin.call(MARKETING_ACTIVITY_API.list, { query: { name: '实体卡', pageSize: 50 } as never }),
-    ) as Page<ResourceRow>;
+    );
     const demo = page.list.filter((r) =>
       ['年终回馈·头皮清洁实体卡', '新店开业·储值实体卡', '会员日实体卡'].includes(String(r.name)),
     );

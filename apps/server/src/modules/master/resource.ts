@@ -10,7 +10,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BizError, fieldError } from '../../platform/errors';
-import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
+import { bindResource, type WriteContext } from '../../platform/resource/binding';
 import { refuseLabelInUse } from './labels';
 import { masterItem } from './schema';
 import { setItemsEnabled } from './service';
@@ -43,12 +43,9 @@ export const masterItemBinding = bindResource({
   joins: [{ table: parent, on: eq(parent.id, masterItem.parentId) }],
   uniques: { master_item_category_code_uq: 'code' },
   service: {
-    create: async (ctx, values: Values) => {
+    create: async (ctx, values) => {
       await checkParent(ctx, String(values.category), values.parentId);
-      const [row] = await ctx.tx
-        .insert(masterItem)
-        .values(values as typeof masterItem.$inferInsert)
-        .returning({ id: masterItem.id });
+      const [row] = await ctx.tx.insert(masterItem).values(values).returning({ id: masterItem.id });
       return row!.id;
     },
     // The parent key cascades in the table (reference data is replaced whole at seed time), so an

@@ -7,7 +7,6 @@ import { MEMBER_API } from '@zb/contract/api/members';
 import type { Page } from '@zb/contract/api/paging';
 import { MEMBER_RESOURCE_API } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
@@ -688,12 +687,10 @@ describe('the member list and /personalAccount', () => {
   it('lists members in scope with store, level and balance, filters them, and edits with the phone rules', async () => {
     const m = await newMember(ids.sh001!, '列表会员');
     await tx((x) => openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh001!, at: AT, userId: null }));
-    const rows = (await admin.call(MEMBER_RESOURCE_API.list, { query: { name: '列表会员' } })).body
-      .data as Page<ResourceRow>;
+    const rows = (await admin.call(MEMBER_RESOURCE_API.list, { query: { name: '列表会员' } })).body.data;
     expect(rows.list).toHaveLength(1);
     expect(rows.list[0]).toMatchObject({ code: m.code, storeName: '上海徐汇店', regionName: '华东大区', cardCount: 1 });
-    const east = (await liqiang.call(MEMBER_RESOURCE_API.list, { query: { pageSize: 100 } })).body
-      .data as Page<ResourceRow>;
+    const east = (await liqiang.call(MEMBER_RESOURCE_API.list, { query: { pageSize: 100 } })).body.data;
     expect(east.list.every((r) => r.regionName === '华东大区')).toBe(true);
 
     const eight = await admin.call(MEMBER_RESOURCE_API.update!, { body: { id: m.id, phone: '91234567' } });

@@ -64,7 +64,7 @@ const update = async (ctx: WriteContext, id: number, values: Values, before: Val
   if (Object.keys(values).length) {
     await ctx.tx
       .update(member)
-      .set({ ...(values as Partial<typeof member.$inferInsert>), updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(eq(member.id, id));
   }
   if (values.phone !== undefined || values.areaCode !== undefined) {

@@ -1,8 +1,7 @@
 /** SPEC §7.3's product online rate calls: getConfigList, addProductOnlineType, editProductOnlineType. */
-import type { Page } from '@zb/contract/api/paging';
 import { PRODUCT_ONLINE_RATE } from '@zb/contract/entities/productOnlineRate';
 import { ERR } from '@zb/contract/errcodes';
-import { type ResourceRow, resourceApi } from '@zb/contract/resource/api';
+import { resourceApi } from '@zb/contract/resource/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastOperation } from '../../testing/fixtures';
@@ -33,7 +32,7 @@ describe('product online rates', () => {
   it('shows the demo data’s splits at the path the page calls (its declaration’s list path)', async () => {
     const res = await admin.call(api.list, { query: {} });
     expect(res.status).toBe(200);
-    const list = (res.body.data as Page<ResourceRow>).list;
+    const list = res.body.data.list;
     expect(list.map((r) => [r.onlineTypeName, r.hqRate, r.storeRate])).toEqual([
       ['卡项', 5000, 5000],
       ['服务项目', 2000, 8000],
@@ -49,7 +48,7 @@ describe('product online rates', () => {
     });
     expect(add.body.errcode, add.body.errmsg).toBe(ERR.OK);
     const id = (add.body.data as { id: number }).id;
-    const list = (await admin.call(api.list, { query: { onlineType: types.COUPON! } })).body.data as Page<ResourceRow>;
+    const list = (await admin.call(api.list, { query: { onlineType: types.COUPON! } })).body.data;
     expect(list.list).toEqual([
       expect.objectContaining({ id, hqRate: 3000, storeRate: 7000, onlineTypeName: '优惠券' }),
     ]);

@@ -6,7 +6,7 @@ import { PRODUCT_ONLINE_RATE } from '@zb/contract/entities/productOnlineRate';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../platform/errors';
-import { bindResource, type Values } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { registerResource } from '../../platform/resource/register';
 import { productOnlineRate } from './schema';
 
@@ -23,12 +23,9 @@ export const productOnlineRateBinding = bindResource({
   },
   uniques: { product_online_rate_online_type_unique: 'onlineType' },
   service: {
-    create: async (ctx, values: Values) => {
+    create: async (ctx, values) => {
       checkSum(Number(values.hqRate), Number(values.storeRate));
-      const [row] = await ctx.tx
-        .insert(productOnlineRate)
-        .values(values as typeof productOnlineRate.$inferInsert)
-        .returning({ id: productOnlineRate.id });
+      const [row] = await ctx.tx.insert(productOnlineRate).values(values).returning({ id: productOnlineRate.id });
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {

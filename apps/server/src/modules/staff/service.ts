@@ -67,6 +67,7 @@ const serviceOf = (flag?: 'hairGrowth' | 'medicalSupervisor'): ResourceService =
     const checked = await checkRow(ctx, values);
     const [row] = await ctx.tx
       .insert(staff)
+      // Kept: checkRow answers Values (it serves the staff views' untyped shared service too).
       .values({ ...(checked as typeof staff.$inferInsert), ...(flag ? { [flag]: true } : {}) })
       .returning({ id: staff.id });
     return row!.id;

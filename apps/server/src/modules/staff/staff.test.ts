@@ -67,7 +67,7 @@ afterAll(() => t.close());
 
 describe('list, detail and statusDtos', () => {
   it('lists about four staff per demo store with store, region, position and level names', async () => {
-    const page = (await admin.call(STAFF_API.list, { query: { pageSize: 20 } })).body.data as Page<ResourceRow>;
+    const page = (await admin.call(STAFF_API.list, { query: { pageSize: 20 } })).body.data;
     expect(page.total).toBeGreaterThan(150);
     const row = page.list[0]!;
     expect(row.storeName).toBeTruthy();
@@ -75,7 +75,7 @@ describe('list, detail and statusDtos', () => {
     expect(row.positionIdName).toBeTruthy();
     const linked = rows(await admin.call(STAFF_API.list, { query: { name: '陈静', storeName: '上海徐汇' } }));
     expect(linked).toHaveLength(1);
-    const detail = (await admin.call(STAFF_API.detail, { params: { id: linked[0]!.id } })).body.data as ResourceRow;
+    const detail = (await admin.call(STAFF_API.detail, { params: { id: linked[0]!.id } })).body.data;
     expect(detail.accountName).toBe('陈静（SYYG0001）');
     expect(Array.isArray(detail.certificates)).toBe(true);
   });
@@ -104,7 +104,7 @@ describe('list, detail and statusDtos', () => {
 describe('create and update', () => {
   it('creates a staff member with certificates and an operation-log row', async () => {
     const id = await create({ educationId: ids.bachelor });
-    const detail = (await admin.call(STAFF_API.detail, { params: { id } })).body.data as ResourceRow;
+    const detail = (await admin.call(STAFF_API.detail, { params: { id } })).body.data;
     expect(detail).toMatchObject({
       name: '测试员工',
       storeName: '上海徐汇店',

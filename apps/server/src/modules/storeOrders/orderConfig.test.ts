@@ -1,11 +1,9 @@
 /** /orderConfiguration: the ordering rules per kind, checked at submission, and the material catalogue. */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import type { Page } from '@zb/contract/api/paging';
 import { MATERIAL_API } from '@zb/contract/entities/material';
 import { ORDER_CONFIG_API, type OrderConfig } from '@zb/contract/entities/orderConfig';
 import { MATERIAL_ORDER_API, STORE_ORDER_API } from '@zb/contract/entities/storeOrder';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -177,7 +175,7 @@ describe('the material catalogue', () => {
     expect((await admin.call(MATERIAL_API.update!, { body: { id, status: 'off' } })).body.errcode).toBe(ERR.OK);
     const items = (await admin.call(MATERIAL_ORDER_API.items)).body.data as { id: number }[];
     expect(items.some((i) => i.id === id)).toBe(false);
-    const list = (await reader.call(MATERIAL_API.list, { query: { pageSize: 50 } })).body.data as Page<ResourceRow>;
+    const list = (await reader.call(MATERIAL_API.list, { query: { pageSize: 50 } })).body.data;
     expect(list.list.find((r) => r.id === id)).toMatchObject({ status: 'off', price: 8800 });
     expect((await reader.call(MATERIAL_API.create!, { body: {} })).status).toBe(403);
     expect(MATERIAL_API.create!.access).toEqual({ kind: 'codes', codes: [buttonCodeOf('/orderConfiguration', 'add')] });

@@ -4,7 +4,6 @@
  * the submitter's edit and withdrawal, material orders, and a region user's data scope.
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import type { Page } from '@zb/contract/api/paging';
 import { LEGACY_ORDER_API } from '@zb/contract/entities/legacyOrder';
 import {
   MATERIAL_ORDER_API,
@@ -14,7 +13,6 @@ import {
   type StoreOrderView,
 } from '@zb/contract/entities/storeOrder';
 import { ERR } from '@zb/contract/errcodes';
-import type { ResourceRow } from '@zb/contract/resource/api';
 import { routeByPath } from '@zb/contract/routes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,8 +380,7 @@ describe('payments and the franchise rule', () => {
       [3500, 'wechat', '系统管理员'],
     ]);
     expect(v.order.payStatus).toBe('paid');
-    const rows = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: v.order.orderNo } })).body
-      .data as Page<ResourceRow>;
+    const rows = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: v.order.orderNo } })).body.data;
     expect(rows.list[0]).toMatchObject({ paidAmount: 6000, payStatus: 'paid', status: 'shipped' });
   });
 
@@ -427,11 +424,9 @@ describe('material orders', () => {
     okData(await admin.call(MATERIAL_ORDER_API.ship, { body: { id: saved.id } }));
     okData(await admin.call(MATERIAL_ORDER_API.receive, { body: { id: saved.id } }));
     expect(await movementsOf(saved.id)).toHaveLength(0);
-    const list = (await admin.call(MATERIAL_ORDER_API.list, { query: { pageSize: 100 } })).body
-      .data as Page<ResourceRow>;
+    const list = (await admin.call(MATERIAL_ORDER_API.list, { query: { pageSize: 100 } })).body.data;
     expect(list.list.some((r) => r.id === saved.id)).toBe(true);
-    const goods = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: v.order.orderNo } })).body
-      .data as Page<ResourceRow>;
+    const goods = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: v.order.orderNo } })).body.data;
     expect(goods.total).toBe(0);
   });
 
@@ -446,8 +441,7 @@ describe('material orders', () => {
 describe('the list', () => {
   it('filters by order no., status, kind, store and date, newest first', async () => {
     const a = await submit(zhang, { kind: 'aesthetic' });
-    const byNo = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: a.orderNo } })).body
-      .data as Page<ResourceRow>;
+    const byNo = (await admin.call(STORE_ORDER_API.list, { query: { orderNo: a.orderNo } })).body.data;
     expect(byNo.list.map((r) => r.id)).toEqual([a.id]);
     expect(byNo.list[0]).toMatchObject({
       kind: 'aesthetic',
@@ -468,7 +462,7 @@ describe('the list', () => {
         pageSize: 100,
       },
     });
-    const page = res.body.data as Page<ResourceRow>;
+    const page = res.body.data;
     expect(page.list.length).toBeGreaterThan(0);
     expect(
       page.list.every((r) => r.status === 'submitted' && r.kind === 'aesthetic' && r.storeName === '上海徐汇店'),
@@ -482,12 +476,11 @@ describe('the list', () => {
     const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     for (const status of ['submitted', 'approved', 'shipped', 'received', 'rejected', 'withdrawn']) {
       const res = await admin.call(STORE_ORDER_API.list, { query: { status, createdAtTo: yesterday, pageSize: 10 } });
-      expect((res.body.data as Page<ResourceRow>).total, status).toBeGreaterThan(0);
+      expect(res.body.data.total, status).toBeGreaterThan(0);
     }
-    const all = (await admin.call(STORE_ORDER_API.list, { query: { pageSize: 10 } })).body.data as Page<ResourceRow>;
+    const all = (await admin.call(STORE_ORDER_API.list, { query: { pageSize: 10 } })).body.data;
     expect(all.total).toBeGreaterThan(500);
-    const materials = (await admin.call(MATERIAL_ORDER_API.list, { query: { pageSize: 10 } })).body
-      .data as Page<ResourceRow>;
+    const materials = (await admin.call(MATERIAL_ORDER_API.list, { query: { pageSize: 10 } })).body.data;
     expect(materials.total).toBeGreaterThan(20);
     // Every balance is the sum of its movements, and the last movement says so too.
     const drift = await t.db.execute(sql`
@@ -501,12 +494,9 @@ describe('the list', () => {
       await t.db.execute(sql`select count(*)::int as n from stock_movement where ref_type = 'store_order'`),
     ) as { n: number }[];
     expect(moves!.n).toBeGreaterThan(1000);
-    const legacy = (await admin.call(LEGACY_ORDER_API.list, { query: { pageSize: 10 } })).body
-      .data as Page<ResourceRow>;
+    const legacy = (await admin.call(LEGACY_ORDER_API.list, { query: { pageSize: 10 } })).body.data;
     expect(legacy.total).toBe(60);
-    const first = okData(
-      await admin.call(LEGACY_ORDER_API.detail, { params: { id: legacy.list[0]!.id } }),
-    ) as ResourceRow;
+    const first = okData(await admin.call(LEGACY_ORDER_API.detail, { params: { id: legacy.list[0]!.id } }));
     expect((first.lines as unknown[]).length).toBe(first.lineCount);
     expect(STORE_ORDER.page).toBe('/bookProdLstNew');
   });
@@ -515,8 +505,7 @@ describe('the list', () => {
 describe('data scope', () => {
   it("shows a region user only their region's stores' orders, and refuses the others' on the server", async () => {
     const gzOrder = await submit(admin, { storeId: gz });
-    const page = (await liqiang.call(STORE_ORDER_API.list, { query: { pageSize: 100 } })).body
-      .data as Page<ResourceRow>;
+    const page = (await liqiang.call(STORE_ORDER_API.list, { query: { pageSize: 100 } })).body.data;
     expect(page.total).toBeGreaterThan(0);
     expect(new Set(page.list.map((r) => r.regionName))).toEqual(new Set(['华东大区']));
     expect((await liqiang.call(STORE_ORDER_API.view, { params: { id: gzOrder.id } })).body.errcode).toBe(

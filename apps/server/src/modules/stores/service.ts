@@ -83,19 +83,13 @@ export const storeBinding = bindResource({
       checkScope(ctx.auth.scope, values);
       if (ctx.auth.scope.level === 'store') throw new BizError(ERR.FORBIDDEN, '门店角色不能新增门店');
       await checkRefs(ctx.tx, values);
-      const [row] = await ctx.tx
-        .insert(store)
-        .values(values as typeof store.$inferInsert)
-        .returning({ id: store.id });
+      const [row] = await ctx.tx.insert(store).values(values).returning({ id: store.id });
       return row!.id;
     },
     update: async (ctx, id, values, before) => {
       if (values.regionId !== before.regionId) checkScope(ctx.auth.scope, values);
       await checkRefs(ctx.tx, values);
-      // The contract's update schema lets an optional bool be sent as null, which scrm_enabled (not
-      // null) refuses: the types say so, the cast keeps today's behaviour until that rule changes.
-      const set = values as Partial<typeof store.$inferInsert>;
-      if (Object.keys(values).length) await ctx.tx.update(store).set(set).where(eq(store.id, id));
+      if (Object.keys(values).length) await ctx.tx.update(store).set(values).where(eq(store.id, id));
     },
     remove: async (ctx, id) => {
       const [row] = await ctx.tx.select({ n: count() }).from(staff).where(eq(staff.storeId, id));

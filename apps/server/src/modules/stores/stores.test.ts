@@ -60,7 +60,7 @@ afterAll(() => t.close());
 describe('list and detail', () => {
   it('lists about 60 demo stores across the five regions with their lookup names and area', async () => {
     const res = await admin.call(STORE_API.list, { query: { pageSize: 100 } });
-    const page = res.body.data as Page<ResourceRow>;
+    const page = res.body.data;
     expect(page.total).toBeGreaterThanOrEqual(55);
     expect(new Set(page.list.map((r) => r.regionName)).size).toBe(5);
     const sh = page.list.find((r) => r.code === 'SH001')!;
@@ -98,7 +98,7 @@ describe('create, update and delete', () => {
     const res = await admin.call(STORE_API.create!, { body: newStore() });
     expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
     const id = (res.body.data as { id: number }).id;
-    const detail = (await admin.call(STORE_API.detail, { params: { id } })).body.data as ResourceRow;
+    const detail = (await admin.call(STORE_API.detail, { params: { id } })).body.data;
     expect(detail).toMatchObject({
       code: 'SH901',
       ownership: 'franchise',

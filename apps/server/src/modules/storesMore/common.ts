@@ -2,7 +2,6 @@
 import type { ProductPick } from '@zb/contract/entities/storesCommon';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Values } from '../../platform/resource/binding';
 import { product } from '../goods/schema';
 
 /** Every product, by name. */
@@ -12,6 +11,4 @@ export const productPicks = (db: Db): Promise<ProductPick[]> =>
     .from(product)
     .orderBy(asc(product.name), asc(product.id));
 
-/** The values without the given keys (child rows, values a service writes itself). */
-export const without = (values: Values, ...keys: string[]): Values =>
-  Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
+export { without } from '../../platform/resource/binding';

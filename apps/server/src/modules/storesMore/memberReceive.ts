@@ -88,7 +88,7 @@ export const memberReceiveBinding = bindResource({
       const [row] = await tx
         .insert(memberReceive)
         .values({
-          ...(without(values, 'lines') as typeof memberReceive.$inferInsert),
+          ...without(values, 'lines'),
           memberId: holder?.id ?? null,
           createdBy: auth.user.id,
         })

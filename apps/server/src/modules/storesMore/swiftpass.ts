@@ -53,6 +53,7 @@ export const swiftpassResource = (cipher: Cipher): ResourceBinding => ({
       if (taken) throw fieldError('storeId', '该门店已配置威富通商户，请编辑原记录');
       const [row] = await tx
         .insert(swiftpassMerchant)
+        // Kept: sealed answers Values (it encrypts the key of any write's values).
         .values({ ...(sealed(cipher, values) as typeof swiftpassMerchant.$inferInsert), updatedBy: auth.user.id })
         .returning({ id: swiftpassMerchant.id });
       return row!.id;

@@ -5,6 +5,7 @@
  * from the start, at most MAX_EXPORT_ATTEMPTS times.
  */
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { exportJob } from './schema';
 
@@ -85,7 +86,7 @@ export const finishJob = async (
   db: Db,
   jobId: number,
   instanceId: string,
-  values: Partial<ExportJobRow>,
+  values: PgUpdateSetSource<typeof exportJob>,
 ): Promise<boolean> => {
   const rows = await db
     .update(exportJob)
@@ -99,7 +100,7 @@ export const finishJob = async (
 export const releaseJob = async (db: Db, jobId: number, instanceId: string): Promise<void> => {
   await finishJob(db, jobId, instanceId, {
     status: 'queued',
-    attempts: sql`greatest(${exportJob.attempts} - 1, 0)` as unknown as number,
+    attempts: sql`greatest(${exportJob.attempts} - 1, 0)`,
     progress: 0,
     rowCount: 0,
   });

@@ -30,6 +30,14 @@ export interface WriteContext {
 
 export type Values = Record<string, unknown>;
 
+/** Values less some keys, keeping the types of the others (and the index signature). */
+export type Without<V, K extends PropertyKey> = { [P in keyof V as P extends K ? never : P]: V[P] };
+
+/** The values without the given keys (child rows, values a service writes itself). */
+export const without = <V extends Values, K extends string = never>(values: V, ...keys: K[]): Without<V, K> =>
+  // Object.fromEntries answers a plain record: the filter is what makes it Without<V, K>.
+  Object.fromEntries(Object.entries(values).filter(([k]) => !(keys as string[]).includes(k))) as Without<V, K>;
+
 /**
  * The rules of an entity, typed by its declaration: `values` are the fields a write gives (each
  * already checked against its contract rule), `before` the row as the detail reads it.

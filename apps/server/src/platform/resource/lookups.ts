@@ -13,6 +13,7 @@ const checkListLookups = async (tx: Tx, decl: AnyResource, values: Values): Prom
     ([k, f]) => f.type === 'lookups' && !f.readOnly && Array.isArray(values[k]) && (values[k] as unknown[]).length > 0,
   );
   if (lists.length === 0) return;
+  // Kept: a lookups field's value, checked by its schema (ids), is read by key from Values.
   const ids = [...new Set(lists.flatMap(([k]) => values[k] as number[]))];
   const items = await tx
     .select({ id: masterItem.id, category: masterItem.category })

@@ -243,6 +243,7 @@ export const listPage = async (db: Db, b: ResourceBinding, scope: DataScope, q: 
   const applied = appliedFilters(b, q);
   const statements = listStatements(db, b, scope, q, applied);
   const values: Values = Object.assign({}, ...applied.map((a) => a.given));
+  // Kept: q is the declaration's listQuery parsed (paging defaults filled), typed Values for any declaration.
   const pageNo = q.pageNo as number;
   const pageSize = q.pageSize as number;
   // The page and the total are independent: on PostgreSQL they run side by side on the pool.

@@ -51,8 +51,8 @@ function BundleRows({
   c,
 }: CustomInputProps & { options: readonly GoodsOption[] | undefined; loading: boolean; c: Config }) {
   const form = Form.useFormInstance();
-  const price = Form.useWatch('price', form) as number | null | undefined;
-  const excluded = Form.useWatch(c.excludeField ?? '__none', form) as number | null | undefined;
+  const price = Form.useWatch<number | null | undefined>('price', form);
+  const excluded = Form.useWatch<number | null | undefined>(c.excludeField ?? '__none', form);
   const wire = (value as WireRow[] | null | undefined) ?? [];
   const rows: Row[] = wire.map((r) => ({ id: r[c.idKey], count: r[c.countKey] }));
   // The goods the form opened with: an edit may keep them even if they went off sale since.

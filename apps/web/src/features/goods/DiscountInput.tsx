@@ -11,7 +11,7 @@ import { useProjectOptions } from './api';
 
 export function DiscountInput({ value, onChange, disabled }: CustomInputProps) {
   const form = Form.useFormInstance();
-  const projectId = Form.useWatch('projectId', form) as number | null | undefined;
+  const projectId = Form.useWatch<number | null | undefined>('projectId', form);
   const projects = useProjectOptions();
   const percent = typeof value === 'number' ? value : null;
   // The form holds percent with two decimals; the wire and the rule hold basis points.

@@ -10,7 +10,7 @@ import type { CustomInputProps } from '../../platform/resource/customInputs';
 
 export function SubTypeSelect({ value, onChange, disabled }: CustomInputProps) {
   const form = Form.useFormInstance();
-  const typeId = Form.useWatch('typeId', form) as number | undefined;
+  const typeId = Form.useWatch<number | undefined>('typeId', form);
   const seen = useRef(typeId);
   useEffect(() => {
     if (seen.current !== undefined && seen.current !== typeId) onChange?.(null);

@@ -46,7 +46,7 @@ const dayOf = (d: Dayjs | null | undefined) => d?.format('YYYY-MM-DD');
 
 export function ConsumeHistory({ memberId }: { memberId: number }) {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState({ pageNo: 1, pageSize: PAGE_SIZES[0] as number });
+  const [page, setPage] = useState<{ pageNo: number; pageSize: number }>({ pageNo: 1, pageSize: PAGE_SIZES[0] });
   const query = { memberId, ...page, dateFrom: dayOf(range?.[0]), dateTo: dayOf(range?.[1]) };
   const bills = useQuery({
     queryKey: ['members', 'consume', query],

@@ -26,7 +26,7 @@ interface Props {
 export function ChildLookupSelect({ field, value, onChange, disabled }: Props) {
   const form = Form.useFormInstance();
   const parentKey = field.lookupParent ?? '';
-  const parentId = Form.useWatch(parentKey, form) as number | null | undefined;
+  const parentId = Form.useWatch<number | null | undefined>(parentKey, form);
   const seen = useRef(parentId);
   useEffect(() => {
     // A new parent empties the choice; the first value (the row as loaded) is kept.

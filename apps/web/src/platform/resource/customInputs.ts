@@ -8,6 +8,7 @@ import { type ComponentType, createContext } from 'react';
 
 export interface CustomInputProps {
   id?: string;
+  /** The field's value as the form holds it: one registry serves every field, so an input narrows it (`as`). */
   value?: unknown;
   onChange?: (value: unknown) => void;
   disabled?: boolean;
