@@ -95,8 +95,11 @@ export const openPglite = (dataDir: string | null): Promise<DbHandle> => {
  * Settings of every connection to PostgreSQL. The data is expected on SSD-class storage, where a
  * random read costs little more than a sequential one (the PostgreSQL manual suggests lowering
  * random_page_cost for it): the planner then counts a list's total from an index, not the table.
+ * JIT compilation is off: the report engine's prepared (generic) plans over the rollups estimate
+ * about a million rows, which set PostgreSQL compiling each chain-wide report for 1.2–1.4 s of a
+ * 1.3–1.5 s answer (the same statement answers in about 100 ms without it; bench/memberRollups.ts).
  */
-export const PG_CONNECTION = { random_page_cost: 1.1 } as const;
+export const PG_CONNECTION = { random_page_cost: 1.1, jit: 'off' } as const;
 
 /**
  * The client as drizzle sees it, with every statement prepared on its connection (postgres-js
