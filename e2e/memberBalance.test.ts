@@ -11,7 +11,7 @@
 import { columnsOf, groupingOf, type ReportRow } from '@zb/contract/report/define';
 import { MEMBER_BALANCE } from '@zb/contract/reports/members';
 import ExcelJS from 'exceljs';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { button, columnTexts, signIn, submitPasswordLogin, useBrowser } from './browser';
 
@@ -69,6 +69,35 @@ const rowsOf = async (res: Response): Promise<ReportRow[]> => {
   return list as ReportRow[];
 };
 
+/**
+ * What the chart draws, read as a user reads it: the mouse swept across the chart, each store's
+ * tooltip (ECharts' own: the store, then 充值本金 and 消费本金 in 元) kept by store.
+ */
+const drawnByHover = async (page: Page, chart: Locator, stores: number): Promise<Map<string, string>> => {
+  const box = await chart.boundingBox();
+  expect(box).not.toBeNull();
+  const { x, y, width, height } = box as { x: number; y: number; width: number; height: number };
+  const step = Math.max(2, Math.min(12, width / stores / 3));
+  const seen = new Map<string, string>();
+  for (let at = x + 4; at < x + width - 4; at += step) {
+    await page.mouse.move(at, y + height * 0.6);
+    const tip = await chart.evaluate((el) =>
+      [...el.children].map((c) => c.textContent ?? '').find((t) => t.includes('充值本金')),
+    );
+    const m = tip ? /^(.*?)充值本金/.exec(tip) : null;
+    if (m?.[1] && tip) seen.set(m[1].trim(), tip);
+  }
+  await page.mouse.move(0, 0);
+  return seen;
+};
+
+/** A tooltip's figure after `label`, in 分. */
+const tipFen = (tip: string | undefined, label: string): number => {
+  const m = new RegExp(`${label}\\s*(-?[\\d,]+(?:\\.\\d+)?)`).exec(tip ?? '');
+  expect(m, `${label} in ${tip}`).not.toBeNull();
+  return fen(m?.[1] ?? '');
+};
+
 describe('/MemberBalance as a new user meets it', () => {
   it('a month: chart and table agree, a drill into one store, an export opened', async () => {
     const { from, to } = lastMonth();
@@ -110,6 +139,15 @@ describe('/MemberBalance as a new user meets it', () => {
       expect(drawn, `${store} in the chart`).toBeDefined();
       expect(fen(cells[col('topUpAmount')] ?? ''), `${store} 充值本金`).toBe(Number(drawn?.topUpAmount));
       expect(fen(cells[col('consumeAmount')] ?? ''), `${store} 消费本金`).toBe(Number(drawn?.consumeAmount));
+    }
+    // And the canvas draws those figures: hovering a store's bars shows the same 充值本金 and 消费本金.
+    const hovered = await drawnByHover(page, chart, chartRows.length);
+    for (const cells of shown) {
+      const store = cells[col('storeName')] ?? '';
+      const tip = hovered.get(store);
+      expect(tip, `${store}'s bars in the chart`).toBeDefined();
+      expect(tipFen(tip, '充值本金'), `${store} 充值本金 drawn`).toBe(fen(cells[col('topUpAmount')] ?? ''));
+      expect(tipFen(tip, '消费本金'), `${store} 消费本金 drawn`).toBe(fen(cells[col('consumeAmount')] ?? ''));
     }
     // The chart has every store of the month (共 N 条), and its bars add up to the 合计 row.
     const total = await totalOf(page);
