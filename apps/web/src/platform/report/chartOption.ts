@@ -3,7 +3,9 @@
  * call's rows without ECharts itself, so it is tested here and ECharts loads only with the chart.
  * x is a dimension (a day, a month, a store); each series a measure, in 元 for money and % for
  * percent. When the grouping has other dimensions besides x (按门店和月份), each combination of
- * them is its own series (at most CHART_SERIES_MAX); a pie draws the first measure by x.
+ * them is its own series (at most CHART_SERIES_MAX); a pie draws the first measure by x. A series
+ * is named by its measure's label, under its header group when two measures share a label (充值本金
+ * and 消费本金, not 本金 twice).
  */
 import type { AnyReport, GroupingDef, ReportRow } from '@zb/contract/report/define';
 import { cellText, type ReportColumnDef } from './reportColumns';
@@ -69,14 +71,18 @@ export const chartOption = (
     const s = splitOf(r);
     if (!splits.includes(s)) splits.push(s);
   }
+  const measures = chart.series.map((key) => decl.measures[key] as ReportColumnDef);
+  const labelOf = (m: ReportColumnDef) =>
+    m.group && measures.some((o) => o !== m && o.label === m.label) ? `${m.group}${m.label}` : m.label;
   const series: ChartSeries[] = [];
   for (const key of chart.series) {
     const m = decl.measures[key] as ReportColumnDef;
+    const label = labelOf(m);
     for (const split of splits) {
       if (series.length >= CHART_SERIES_MAX) break;
       const data: (number | null)[] = xs.map(() => null);
       for (const r of rows) if (splitOf(r) === split) data[xs.indexOf(xLabel(r))] = plotted(m, r[key]);
-      const name = split ? (chart.series.length > 1 ? `${split} ${m.label}` : split) : m.label;
+      const name = split ? (chart.series.length > 1 ? `${split} ${label}` : split) : label;
       series.push({ name, type: chart.type, data });
     }
   }

@@ -3,6 +3,7 @@
  * addresses, the grouped headers, the totals row, the summary figures and the chart's option.
  */
 import { groupingOf } from '@zb/contract/report/define';
+import { MEMBER_BALANCE } from '@zb/contract/reports/members';
 import { describe, expect, it } from 'vitest';
 import { chartOption } from './chartOption';
 import { drillHref } from './drill';
@@ -203,5 +204,15 @@ describe('the chart', () => {
       { name: 'B店 入库金额', type: 'bar', data: [2, null] },
     ]);
     expect(chartOption(SALES, groupingOf(SALES, 'store'), rows)).toBeNull();
+  });
+
+  it('names two series whose measures share a label by their header group (会员余额: 充值本金, 消费本金)', () => {
+    const o = chartOption(MEMBER_BALANCE, groupingOf(MEMBER_BALANCE, 'store'), [
+      { storeId: 1, storeName: 'A店', topUpAmount: 12345, consumeAmount: 600 },
+    ]);
+    expect(o?.series).toEqual([
+      { name: '充值本金', type: 'bar', data: [123.45] },
+      { name: '消费本金', type: 'bar', data: [6] },
+    ]);
   });
 });
