@@ -5,15 +5,15 @@
  * store) equal the table's cells for every store shown, and add up to the 合计 row — drill from a
  * store's 充值笔数 into /CardChangeReport with only that store's rows, export the month to the
  * download centre and open the file (the table's stores and figures, 合计 at the end); then a
- * region-level role holding the report (张敏 as 大区督导 of 华南大区: the demo's 大区经理 holds no
- * report pages) sees only the stores of that region in the same report.
+ * the region manager of 华东大区 (李强, 大区经理) sees only the stores of that region in the same
+ * report.
  */
 import { columnsOf, groupingOf, type ReportRow } from '@zb/contract/report/define';
 import { MEMBER_BALANCE } from '@zb/contract/reports/members';
 import ExcelJS from 'exceljs';
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { button, columnTexts, signIn, submitPasswordLogin, useBrowser } from './browser';
+import { button, columnTexts, signInRegionManager, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -251,18 +251,18 @@ describe('/MemberBalance as a new user meets it', () => {
     await admin.context.close();
 
     const { page, context } = await browser.newPage();
-    await signIn(page, '13800000001', 'hq123456', '大区督导');
+    await signInRegionManager(page);
     await page.goto(query);
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
     await page.getByRole('img', { name: '会员余额图表' }).locator('canvas').waitFor({ timeout: 30_000 });
     const own = await columnTexts(page, '门店');
     expect(own.length).toBeGreaterThan(0);
     expect(own.length).toBe(await totalOf(page));
-    for (const s of own) expect(regionOf.get(s), s).toBe('华南大区');
-    // Every 华南大区 store of head office's report is here, and the other regions' are not.
-    const south = [...everyStore].filter((s) => regionOf.get(s) === '华南大区');
-    expect(new Set(own)).toEqual(new Set(south));
-    expect([...everyStore].some((s) => regionOf.get(s) !== '华南大区')).toBe(true);
+    for (const s of own) expect(regionOf.get(s), s).toBe('华东大区');
+    // Every 华东大区 store of head office's report is here, and the other regions' are not.
+    const east = [...everyStore].filter((s) => regionOf.get(s) === '华东大区');
+    expect(new Set(own)).toEqual(new Set(east));
+    expect([...everyStore].some((s) => regionOf.get(s) !== '华东大区')).toBe(true);
     await context.close();
   });
 });

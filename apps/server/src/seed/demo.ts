@@ -127,8 +127,8 @@ export const DEMO_ROLES: readonly {
     code: 'REGION_MANAGER',
     name: '大区经理',
     level: 'region',
-    description: '大区经理：本大区的门店、员工、会员、订单与审批',
-    groups: ['ZBHT-MDGL', 'ZBHT-YGGL', 'ZBHT-HYGL', 'ZBHT-DDGL', 'ZBHT-SPZX'],
+    description: '大区经理：本大区的门店、员工、会员、订单、审批与报表',
+    groups: ['ZBHT-MDGL', 'ZBHT-YGGL', 'ZBHT-HYGL', 'ZBHT-DDGL', 'ZBHT-SPZX', 'ZBHT-BBHZ'],
   },
 ];
 
