@@ -132,8 +132,20 @@ describe('report pages', () => {
     expect(href).toMatch(/^\/stockBalance\?storeId=\d+$/);
     await link.click();
     await page.waitForURL(/\/stockBalance\?storeId=\d+/);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
-    expect(new Set(await columnTexts(page, '门店'))).toEqual(new Set([store]));
+    // The address changes before /stockBalance's table has its header and rows (a loaded machine
+    // once read the table between the two): wait until it shows that store's rows only.
+    await expect
+      .poll(
+        async () => {
+          try {
+            return [...new Set(await columnTexts(page, '门店'))];
+          } catch {
+            return null;
+          }
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([store]);
     expect(violations).toEqual([]);
     await context.close();
   });
