@@ -21,6 +21,15 @@ export interface ExportContext {
   scope: DataScope;
 }
 
+/**
+ * Marks a page of rows as the file's footer (a report's 合计): written like any row, not counted
+ * among the rows the download centre says the file holds.
+ */
+const FOOTER = Symbol('export footer');
+export const footerRows = <T extends readonly Record<string, unknown>[]>(rows: T): T =>
+  Object.assign(rows, { [FOOTER]: true });
+export const isFooter = (rows: readonly Record<string, unknown>[]): boolean => FOOTER in rows;
+
 export interface ExportSource<P = unknown> {
   name: string; // unique, e.g. 'account'
   title: string; // Chinese, e.g. '账号列表' (file name: `${title}_${yyyyMMddHHmmss}.xlsx`)

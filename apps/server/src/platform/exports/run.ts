@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { BizError } from '../errors';
 import { createFileWriter, deleteFile, type FileWriter } from '../files/store';
 import { type ExportJobRow, finishJob, heartbeat, releaseJob } from './claim';
-import { type ExportColumn, exportSourceOf } from './registry';
+import { type ExportColumn, exportSourceOf, isFooter } from './registry';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -120,7 +120,7 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
     for await (const page of source.rows(ctx, params)) {
       if (signal?.aborted) throw new Stopping();
       for (const row of page) sheet.addRow(columns.map((c) => cell(row[c.key]))).commit();
-      rowCount += page.length;
+      if (!isFooter(page)) rowCount += page.length;
       // Wait for the store to take what was written: the database sets the pace, not the source.
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), writeFailed]);
       if (Date.now() - lastBeat >= BEAT_MS) {

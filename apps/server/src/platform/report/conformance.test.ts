@@ -35,6 +35,7 @@ import { getBytes, readSheet } from '../../testing/exports';
 import { createRole, createUser, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
+import { exportJob } from '../exports/schema';
 import { runNextExport } from '../exports/worker';
 import { registeredBindings } from '../resource/register';
 import type { ReportBinding, Values } from './binding';
@@ -371,6 +372,9 @@ describe.each(REPORTS.map((d) => [`${d.title} ${d.page}`, d] as const))('%s', (_
     expect(sheet.length).toBe(headerRows + page.total + (decl.totals ? 1 : 0));
     expect(sheet[headerRows - 1]!.filter((v) => v !== null && v !== undefined).length).toBeGreaterThan(0);
     if (decl.totals) expect(sheet[sheet.length - 1]![0]).toBe('合计');
+    // The download centre counts the rows, not the 合计 line under them.
+    const [job] = await t.db.select({ rowCount: exportJob.rowCount }).from(exportJob).where(eq(exportJob.id, jobId));
+    expect(job?.rowCount).toBe(page.total);
   });
 
   it('drills down into a page that takes the query it builds', () => {

@@ -9,7 +9,13 @@ import { reportExportQuery } from '@zb/contract/report/schemas';
 import type { FieldDef } from '@zb/contract/resource/define';
 import { exportCell } from '@zb/contract/resource/format';
 import type { z } from 'zod';
-import { type ExportColumn, type ExportSource, exportSourceOf, registerExportSource } from '../exports/registry';
+import {
+  type ExportColumn,
+  type ExportSource,
+  exportSourceOf,
+  footerRows,
+  registerExportSource,
+} from '../exports/registry';
 import type { ReportBinding, Values } from './binding';
 import { reportPage } from './query';
 
@@ -43,7 +49,7 @@ export const reportExportSource = (b: ReportBinding): ExportSource<Values> => ({
       if (page.list.length) yield page.list.map(cells);
       if (page.list.length < PAGE || pageNo * PAGE >= page.total) break;
     }
-    if (totals && columns[0]) yield [{ ...cells(totals), [columns[0][0]]: '合计' }];
+    if (totals && columns[0]) yield footerRows([{ ...cells(totals), [columns[0][0]]: '合计' }]);
   },
 });
 
