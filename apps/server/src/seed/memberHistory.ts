@@ -30,7 +30,6 @@ import type { DbHandle, Tx } from '../db/client';
 import { projectPricesOnCards } from '../modules/goods/associatedProjects';
 import { crossLevelPairs, mayDrawBetween } from '../modules/goods/crossLevel';
 import { card, cardProject, cardProjectDiscount, product, project, trialLimit } from '../modules/goods/schema';
-import { masterItem } from '../modules/master/schema';
 import {
   cardLedger,
   cardTopUp,
@@ -42,7 +41,7 @@ import {
 } from '../modules/members/schema';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
-import { GIVEN, PHONE_PREFIXES, SURNAMES } from './members';
+import { GIVEN, memberLookups, PHONE_PREFIXES, SURNAMES } from './members';
 import { prng } from './stores';
 
 type Rng = ReturnType<typeof prng>;
@@ -209,14 +208,6 @@ export const loadHistoryWorld = async (tx: Tx): Promise<HistoryWorld> => {
       draws,
     });
   }
-  const lookup = async (category: string) =>
-    (
-      await tx
-        .select({ id: masterItem.id })
-        .from(masterItem)
-        .where(eq(masterItem.category, category))
-        .orderBy(asc(masterItem.sort), asc(masterItem.id))
-    ).map((r) => r.id);
   return {
     stores,
     staffOf,
@@ -224,9 +215,7 @@ export const loadHistoryWorld = async (tx: Tx): Promise<HistoryWorld> => {
     projects,
     products,
     crossLevel: await crossLevelPairs(tx),
-    genders: await lookup('gender'),
-    levels: await lookup('memberLevel'),
-    sources: await lookup('memberSource'),
+    ...(await memberLookups(tx)),
   };
 };
 

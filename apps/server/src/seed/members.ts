@@ -144,14 +144,6 @@ const loadWorld = async (tx: Tx): Promise<World> => {
   const products = (
     await tx.select({ id: product.id }).from(product).where(eq(product.status, 'on')).orderBy(asc(product.id))
   ).map((r) => r.id);
-  const lookup = async (category: string) =>
-    (
-      await tx
-        .select({ id: masterItem.id })
-        .from(masterItem)
-        .where(eq(masterItem.category, category))
-        .orderBy(asc(masterItem.sort), asc(masterItem.id))
-    ).map((r) => r.id);
   return {
     stores,
     staffOf,
@@ -161,9 +153,7 @@ const loadWorld = async (tx: Tx): Promise<World> => {
     storedProjects,
     walkInProjects,
     products,
-    genders: await lookup('gender'),
-    levels: await lookup('memberLevel'),
-    sources: await lookup('memberSource'),
+    ...(await memberLookups(tx)),
   };
 };
 
@@ -385,4 +375,17 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
     }
   }
   await flush();
+};
+
+/** The ids of the member file's lookups (gender, level, source), in their list order. */
+export const memberLookups = async (tx: Tx) => {
+  const ids = async (category: string) =>
+    (
+      await tx
+        .select({ id: masterItem.id })
+        .from(masterItem)
+        .where(eq(masterItem.category, category))
+        .orderBy(asc(masterItem.sort), asc(masterItem.id))
+    ).map((r) => r.id);
+  return { genders: await ids('gender'), levels: await ids('memberLevel'), sources: await ids('memberSource') };
 };
