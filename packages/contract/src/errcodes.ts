@@ -149,6 +149,38 @@ export const ERR = {
   REAL_CARD_CLAIMED: 'REALCARD-40901',
   /** The card was voided (作废). */
   REAL_CARD_VOIDED: 'REALCARD-40902',
+  // Open API (/open/v1, issue 14): the sender's signature, key and store.
+  /** A header of the signature is missing or malformed. */
+  OPEN_AUTH_MISSING: 'OPEN-40100',
+  /** The key is unknown or was revoked. */
+  OPEN_KEY_INVALID: 'OPEN-40101',
+  /** The signature does not match. */
+  OPEN_SIGNATURE_INVALID: 'OPEN-40102',
+  /** The timestamp is further than five minutes from the server's clock. */
+  OPEN_TIMESTAMP_SKEW: 'OPEN-40103',
+  /** The nonce was used before with this key. */
+  OPEN_NONCE_REPLAY: 'OPEN-40104',
+  /** The terminal is not bound to the store the document names. */
+  OPEN_STORE_NOT_BOUND: 'OPEN-40301',
+  /** The document's own content is wrong (fields, codes, amounts not adding up). */
+  OPEN_DOCUMENT_INVALID: 'OPEN-40001',
+  // Bills, refunds, mall orders, deposits and settlement (issue 14).
+  /** A bill's lines or payments are wrong (amounts that do not add up, unknown goods or staff). */
+  BILL_INVALID: 'BILL-40001',
+  /** A 签单 past the store manager's monthly quota (/signBill). */
+  BILL_SIGN_QUOTA: 'BILL-40901',
+  /** More sessions of a project than /drawLimitConfig allows per day or month. */
+  BILL_DRAW_LIMIT: 'BILL-40902',
+  /** A step the record's state does not allow: someone else acted first, or it is out of order. */
+  STATE_CHANGED: 'FLOW-40901',
+  REFUND_INVALID: 'REFUND-40001',
+  /** More than is left to refund of the bill, line or payment. */
+  REFUND_EXCEEDS: 'REFUND-40901',
+  MALL_ORDER_INVALID: 'MALL-40001',
+  /** Not enough of a mall good in stock. */
+  MALL_STOCK_SHORT: 'MALL-40901',
+  INTENT_INVALID: 'INTENT-40001',
+  SETTLEMENT_INVALID: 'SETTLE-40001',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -230,6 +262,23 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.REAL_CARD_NOT_OPEN]: '不在领取时间内',
   [ERR.REAL_CARD_CLAIMED]: '该卡已被领取',
   [ERR.REAL_CARD_VOIDED]: '该卡已作废',
+  [ERR.OPEN_AUTH_MISSING]: '缺少签名信息（X-App-Key、X-Timestamp、X-Nonce、X-Signature）',
+  [ERR.OPEN_KEY_INVALID]: '应用密钥无效或已吊销',
+  [ERR.OPEN_SIGNATURE_INVALID]: '签名校验失败',
+  [ERR.OPEN_TIMESTAMP_SKEW]: '请求时间与服务器相差超过 5 分钟',
+  [ERR.OPEN_NONCE_REPLAY]: '请求随机数已使用过，请勿重放请求',
+  [ERR.OPEN_STORE_NOT_BOUND]: '该终端未绑定此门店',
+  [ERR.OPEN_DOCUMENT_INVALID]: '单据内容有误',
+  [ERR.BILL_INVALID]: '收银单内容有误',
+  [ERR.BILL_SIGN_QUOTA]: '签单金额超出店长本月签单额度',
+  [ERR.BILL_DRAW_LIMIT]: '项目消耗次数超出限制',
+  [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
+  [ERR.REFUND_INVALID]: '退款申请内容有误',
+  [ERR.REFUND_EXCEEDS]: '退款金额超出可退金额',
+  [ERR.MALL_ORDER_INVALID]: '商城订单内容有误',
+  [ERR.MALL_STOCK_SHORT]: '商品库存不足',
+  [ERR.INTENT_INVALID]: '意向金单据内容有误',
+  [ERR.SETTLEMENT_INVALID]: '结算单内容有误',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -11,6 +11,8 @@
  */
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
+import { stepLabels } from './flow';
+import { FLOWS } from './flows';
 
 /** Actions named as a whole. */
 export const OPERATION_ACTIONS = {
@@ -89,6 +91,7 @@ export const STEP_VERBS: Record<string, Record<string, string>> = {
   storeOrder: labelsOf(ORDER_STEPS),
   materialOrder: labelsOf(ORDER_STEPS),
   marketingActivity: labelsOf(ACTIVITY_STEPS),
+  ...Object.fromEntries(FLOWS.map((f) => [f.name, stepLabels(f)])),
 };
 
 export type OperationVerb = keyof typeof OPERATION_VERBS | keyof typeof ORDER_STEPS | keyof typeof ACTIVITY_STEPS;

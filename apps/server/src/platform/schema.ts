@@ -66,3 +66,29 @@ export const usedTicket = pgTable(
   },
   (t) => [index('used_ticket_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The history of every declared flow (contract flow.ts): one row per step taken, by whom (a
+ * console user, an open-API client, or the system) and why. Written by platform/flow.ts's
+ * runStep in the step's own transaction.
+ */
+export const flowEvent = pgTable(
+  'flow_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The flow's name (FlowDecl.name) and the record's id in its table. */
+    flow: text('flow').notNull(),
+    recordId: integer('record_id').notNull(),
+    step: text('step').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    /** console, open or system. */
+    actorKind: text('actor_kind').notNull(),
+    userId: integer('user_id'),
+    /** The open-API client (open_client.id) for a step a POS or the mini-program took. */
+    clientId: integer('client_id'),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flow_event_record_idx').on(t.flow, t.recordId, t.id)],
+);

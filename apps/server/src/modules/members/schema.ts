@@ -187,11 +187,23 @@ export const memberConsume = pgTable(
     remark: text('remark'),
     /** A retried request with the same key answers the first bill instead of drawing twice. */
     requestKey: text('request_key'),
+    /** 收银单 (contract entities/bill.ts): its kind from its lines (BILL_KINDS). */
+    kind: text('kind').notNull().default('consume'),
+    /** BILL_FLOW's states: completed 已完成, closed 已关单. */
+    status: text('status').notNull().default('completed'),
+    /** BILL_SOURCES: pos, mini, console, import. */
+    source: text('source').notNull().default('pos'),
+    /** The open-API client that sent it (open_client.id) and the sender's own number: unique per sender. */
+    clientId: integer('client_id'),
+    outerNo: text('outer_no'),
+    /** 分 refunded of it so far (refunds executed); never above total. */
+    refunded: integer('refunded').notNull().default(0),
     createdBy: createdBy(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('member_consume_bill_uq').on(t.billNo),
+    unique('member_consume_outer_uq').on(t.clientId, t.outerNo),
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
@@ -201,6 +213,10 @@ export const memberConsume = pgTable(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
     ),
+    check('member_consume_refunded_chk', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.total}`),
+    check('member_consume_kind_chk', sql`${t.kind} in ('consume', 'openCard', 'topUp', 'retail', 'mixed')`),
+    check('member_consume_status_chk', sql`${t.status} in ('completed', 'closed')`),
+    check('member_consume_source_chk', sql`${t.source} in ('pos', 'mini', 'console', 'import')`),
   ],
 );
 
@@ -213,10 +229,18 @@ export const memberConsumeLine = pgTable(
       .notNull()
       .references(() => memberConsume.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
-    /** 'project' or 'product': which of the two ids is set. */
+    /**
+     * 'project' or 'product' (which of the two ids is set); on a 收银单 also 'cardSale' (cardId is
+     * the card product sold, memberCardId the card it opened) and 'topUp' (memberCardId topped up,
+     * topUpId the top-up record). BILL_LINE_KINDS.
+     */
     itemKind: text('item_kind').notNull(),
     projectId: integer('project_id').references(() => project.id),
     productId: integer('product_id').references(() => product.id),
+    cardId: integer('card_id').references(() => card.id),
+    topUpId: integer('top_up_id').references(() => cardTopUp.id),
+    /** 分 of this line refunded so far. */
+    refunded: integer('refunded').notNull().default(0),
     quantity: integer('quantity').notNull(),
     /** 分, after the card's discount; amount = quantity × unitPrice. */
     unitPrice: integer('unit_price').notNull(),
@@ -234,12 +258,13 @@ export const memberConsumeLine = pgTable(
     index('member_consume_line_card_idx').on(t.memberCardId),
     check(
       'member_consume_line_item_chk',
-      sql`(${t.itemKind} = 'project' and ${t.projectId} is not null and ${t.productId} is null) or (${t.itemKind} = 'product' and ${t.productId} is not null and ${t.projectId} is null)`,
+      sql`(${t.itemKind} = 'project' and ${t.projectId} is not null and ${t.productId} is null and ${t.cardId} is null) or (${t.itemKind} = 'product' and ${t.productId} is not null and ${t.projectId} is null and ${t.cardId} is null) or (${t.itemKind} = 'cardSale' and ${t.cardId} is not null and ${t.projectId} is null and ${t.productId} is null) or (${t.itemKind} = 'topUp' and ${t.memberCardId} is not null and ${t.projectId} is null and ${t.productId} is null and ${t.cardId} is null)`,
     ),
     check(
       'member_consume_line_money_chk',
       sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.amount} = ${t.quantity} * ${t.unitPrice} and ${t.cardAmount} >= 0 and ${t.cardAmount} <= ${t.amount}`,
     ),
+    check('member_consume_line_refunded_chk', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
 );
 
