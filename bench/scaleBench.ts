@@ -36,7 +36,7 @@ import type { ResourceBinding, Values } from '../apps/server/src/platform/resour
 import { listPage } from '../apps/server/src/platform/resource/query';
 import { registeredBindings } from '../apps/server/src/platform/resource/register';
 import { type DataScope, HQ_SCOPE } from '../apps/server/src/platform/scope';
-import { type GenerateReport, generate, rowsOf } from '../apps/server/src/seed/generate';
+import { type GenerateReport, generate, REPORTED_TABLES, rowsOf } from '../apps/server/src/seed/generate';
 import { DEFAULT_SEED } from '../apps/server/src/seed/scale';
 import { startServer } from '../e2e/server';
 import { signIn } from './session';
@@ -287,16 +287,51 @@ export const LISTS: { name: string; decl: AnyResource; query: Record<string, str
   { name: '员工列表 按姓名搜索“王”', decl: STAFF, query: { name: '王' } },
 ];
 
+/**
+ * What an existing large world holds (BENCH_LARGE_URL): its rows and size as PostgreSQL counts
+ * them; its generation time is the one given in BENCH_LARGE_SECONDS (from the seed's own log),
+ * since this run did not generate it.
+ */
+const existingWorld = async (client: postgres.Sql): Promise<GenerateReport> => {
+  const rows: Record<string, number> = {};
+  for (const table of REPORTED_TABLES) {
+    const [r] = rowsOf<{ n: string }>(await client.unsafe(`select count(*)::text as n from ${table}`));
+    rows[table] = Number(r?.n ?? 0);
+  }
+  const [size] = rowsOf<{ bytes: string }>(
+    await client.unsafe('select pg_database_size(current_database())::text as bytes'),
+  );
+  return {
+    seconds: Number(process.env.BENCH_LARGE_SECONDS ?? Number.NaN),
+    databaseBytes: Number(size?.bytes ?? 0),
+    rows,
+    steps: {},
+  };
+};
+
+/**
+ * The large world: generated into a new database of the server at `adminUrl` (and dropped
+ * afterwards), or, when BENCH_LARGE_URL names one, an existing world made by `npm run seed --
+ * --scale large` (its migrations are run first; nothing is dropped) — the world with members
+ * takes the better part of an hour to generate.
+ */
 export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
+  const existing = process.env.BENCH_LARGE_URL;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   const name = `zb_bench_large_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  if (!existing) await admin.unsafe(`create database ${name}`);
+  const url = new URL(existing ?? adminUrl);
+  if (!existing) url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString(), 4);
   const client = postgres(url.toString(), { max: 2, onnotice: () => {}, connection: PG_CONNECTION });
   try {
-    const report = await generate(handle, { scale: 'large', seed: DEFAULT_SEED, reset: false });
+    let report: GenerateReport;
+    if (existing) {
+      await handle.migrate();
+      report = await existingWorld(client);
+    } else {
+      report = await generate(handle, { scale: 'large', seed: DEFAULT_SEED, reset: false });
+    }
     await client.unsafe('vacuum analyze');
 
     // An app instance registers every resource binding; its region scope is 华东's.
@@ -343,7 +378,7 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
   } finally {
     await client.end({ timeout: 5 });
     await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    if (!existing) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end({ timeout: 5 });
   }
 };
