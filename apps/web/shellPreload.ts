@@ -14,6 +14,8 @@ import type { Plugin } from 'vite';
 export interface PreloadMap {
   shell: string[];
   pages: Record<string, string[]>;
+  /** The report page's files: what every route without a page of its own renders (REPORT_PAGE_LOADER). */
+  report: string[];
 }
 
 interface ChunkLike {
@@ -35,6 +37,12 @@ export const pageModules = (source: string, dir: string): Map<string, string> =>
   const welcome = /WELCOME_LOADER\b[\s\S]*?import\('([^']+)'\)/.exec(source)?.[1];
   if (welcome) for (const path of ['/', '/welcome']) modules.set(path, resolve(dir, welcome));
   return modules;
+};
+
+/** The module REPORT_PAGE_LOADER opens, as written in pageLoaders.ts. */
+export const reportPageModule = (source: string, dir: string): string | null => {
+  const m = /REPORT_PAGE_LOADER\b[\s\S]*?import\('([^']+)'\)/.exec(source)?.[1];
+  return m ? resolve(dir, m) : null;
 };
 
 export const shellPreload = (): Plugin => {
@@ -72,9 +80,13 @@ export const shellPreload = (): Plugin => {
       const shellFiles = new Set<string>();
       for (const s of SHELL) closure(chunkOf(join(root, s)), shellFiles);
       const loaded = new Set([...entry, ...shellFiles]);
-      const modules = pageModules(readFileSync(join(root, LOADERS), 'utf8'), dirname(join(root, LOADERS)));
+      const source = readFileSync(join(root, LOADERS), 'utf8');
+      const modules = pageModules(source, dirname(join(root, LOADERS)));
       if (modules.size < 2) this.error(`shellPreload: no page loaders read from ${LOADERS}`);
+      const report = reportPageModule(source, dirname(join(root, LOADERS)));
+      if (!report) this.error(`shellPreload: no REPORT_PAGE_LOADER read from ${LOADERS}`);
       const map: PreloadMap = {
+        report: beyond(closure(chunkOf(report)), loaded),
         shell: beyond(shellFiles, entry),
         pages: Object.fromEntries(
           [...modules].map(([path, module]) => [path, beyond(closure(chunkOf(module)), loaded)]),

@@ -26,7 +26,11 @@ beforeAll(async () => {
   write('assets/index-AbCd1234.js', SCRIPT, true);
   write('assets/tiny-AbCd1234.js', 'export{}', false);
   mkdirSync(join(webDist, '.vite'));
-  const preload = { shell: ['/assets/ShellFrame-1.js'], pages: { '/storeList': ['/assets/StoreListPage-1.js'] } };
+  const preload = {
+    shell: ['/assets/ShellFrame-1.js'],
+    pages: { '/storeList': ['/assets/StoreListPage-1.js'] },
+    report: ['/assets/ReportPage-1.js'],
+  };
   writeFileSync(join(webDist, '.vite', 'preload.json'), JSON.stringify(preload));
   web = await createTestApp({ config: { webDist } });
 });
@@ -91,6 +95,18 @@ describe("a signed-in browser opening a shell page gets the page's code named in
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     expect(res.body).toMatch(LINKS);
     expect(res.body).toMatch(/<title>总部后台<\/title>/);
+  });
+
+  it("a route without a page of its own (a report) preloads the report page's code", async () => {
+    for (const path of ['/MemberBalance', '/stockCost']) {
+      const res = await get(path, 'gzip', `${SESSION_COOKIE}=abc`);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/ShellFrame-1\.js"><link rel="modulepreload" crossorigin href="\/assets\/ReportPage-1\.js"><\/head>/,
+      );
+    }
+    // A built page keeps its own files.
+    expect((await get('/storeList', 'gzip', `${SESSION_COOKIE}=abc`)).body).not.toMatch(/ReportPage-1/);
   });
 
   it('without a session, or on a path that is not a built page, index.html as built', async () => {

@@ -15,6 +15,7 @@ import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC } from '@zb/contract/api/endpoint';
 import { SESSION_COOKIE } from '@zb/contract/constants';
+import { ROUTES } from '@zb/contract/routes';
 import fp from 'fastify-plugin';
 import { pathOnly } from './audit';
 import { isApiPath, notFound } from './envelope';
@@ -30,6 +31,8 @@ const isFile = (path: string): boolean => {
 interface PreloadMap {
   shell: string[];
   pages: Record<string, string[]>;
+  /** The report page's files, for every route without a page of its own (older builds lack it). */
+  report?: string[];
 }
 
 /** Shell path → index.html with that page's modulepreload links; empty without the build's map. */
@@ -39,9 +42,16 @@ const preloadedPages = (root: string): Map<string, string> => {
   if (!existsSync(mapFile)) return pages;
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as PreloadMap;
   const html = readFileSync(join(root, 'index.html'), 'utf8');
-  for (const [path, files] of Object.entries(map.pages)) {
-    const links = [...map.shell, ...files].map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-    pages.set(path, html.replace('</head>', `${links}</head>`));
+  const withLinks = (files: readonly string[]) =>
+    html.replace(
+      '</head>',
+      `${[...map.shell, ...files].map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('')}</head>`,
+    );
+  for (const [path, files] of Object.entries(map.pages)) pages.set(path, withLinks(files));
+  // A route with no page of its own renders the report page (its REPORTS declaration, or 本页尚未建成).
+  if (map.report) {
+    const report = withLinks(map.report);
+    for (const r of ROUTES) if (!pages.has(r.path)) pages.set(r.path, report);
   }
   return pages;
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageModules } from '../../shellPreload.ts';
+import { pageModules, reportPageModule } from '../../shellPreload.ts';
 import { PAGE_LOADERS, pageLoaderFor, WELCOME_LOADER } from './pageLoaders';
 import { preloadsShell } from './preload';
 
@@ -36,5 +36,12 @@ describe("the build's preload map (shellPreload.ts) reads every page loader", ()
     const modules = pageModules(readFileSync(file, 'utf8'), dirname(file));
     expect([...modules.keys()].sort()).toEqual([...Object.keys(PAGE_LOADERS), '/', '/welcome'].sort());
     expect(modules.get('/storeList')).toBe(join(import.meta.dirname, '../features/stores/StoreListPage'));
+  });
+
+  it('reads the report page, which every route without a page of its own renders', () => {
+    const file = join(import.meta.dirname, 'pageLoaders.ts');
+    expect(reportPageModule(readFileSync(file, 'utf8'), dirname(file))).toBe(
+      join(import.meta.dirname, '../platform/report/ReportPage'),
+    );
   });
 });
