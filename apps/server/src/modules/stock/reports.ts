@@ -53,7 +53,11 @@ const storesOf = ({ scope, has, bind }: QueryInput, storeId: AnyPgColumn): SQL |
  * in and out, those after it; `per` one store_stock row's (correlated, by the movements'
  * (store, product) index), or grouped per store and product, or per product.
  */
-const movedSince = ({ bind, scope }: QueryInput, per: 'row' | 'storeProduct' | 'product'): SQL => {
+const movedSince = (
+  { bind, scope }: QueryInput,
+  per: 'row' | 'storeProduct' | 'product',
+  row: SQL = sql`${storeStock}`,
+): SQL => {
   const from = dayStart(bind('periodFrom'));
   const after = nextDayStart(bind('periodTo'));
   const m = stockMovement;
@@ -62,8 +66,8 @@ const movedSince = ({ bind, scope }: QueryInput, per: 'row' | 'storeProduct' | '
       -sum(${m.quantity}) filter (where ${m.createdAt} < ${after} and ${m.quantity} < 0) as out_qty,
       sum(${m.quantity}) filter (where ${m.createdAt} >= ${after}) as after`;
   if (per === 'row') {
-    return sql`select ${figures} from ${m} where ${m.storeId} = ${storeStock.storeId}
-      and ${m.productId} = ${storeStock.productId} and ${m.createdAt} >= ${from}`;
+    return sql`select ${figures} from ${m} where ${m.storeId} = ${row}.store_id
+      and ${m.productId} = ${row}.product_id and ${m.createdAt} >= ${from}`;
   }
   const since = and(gte(m.createdAt, from), storeScopeFilter(scope, m.storeId));
   if (per === 'product') {
@@ -113,23 +117,37 @@ export const stockBalanceBinding = bindReport({
       const narrow = input.has('storeId') || input.has('productId') || input.has('productName');
       const [first, dir] = input.order[0] ?? ['', 'asc'];
       if (input.grouping === 'storeProduct' && MEASURES.has(first) && !narrow) {
-        const by = first === 'opening' || first === 'closing' ? sql`${ss.quantity} ${sql.raw(dir)}, ` : sql.empty();
-        const moved = movedSince(input, 'storeProduct');
+        const d = sql.raw(dir);
         const m = stockMovement;
+        // The rows whose figure is not their stock (or 0): those that moved since the period's
+        // start (since its end, for the closing stock). In and out need no stock to be ordered:
+        // only the first of them are read further.
+        const boundary =
+          first === 'closing' ? nextDayStart(input.bind('periodTo')) : dayStart(input.bind('periodFrom'));
+        const movedRows = sql`select * from (${movedSince(input, 'storeProduct')}) mv0${
+          first === 'closing'
+            ? sql` where mv0.after is not null`
+            : first === 'inQty' || first === 'outQty'
+              ? sql` order by coalesce(mv0.${sql.raw(first === 'inQty' ? 'in_qty' : 'out_qty')}, 0) ${d},
+                  mv0.store_id ${d}, mv0.product_id ${d} limit ${input.top}`
+              : sql.empty()
+        }`;
         const still = and(
           sql`not exists (select 1 from ${m} where ${m.storeId} = ${ss.storeId} and ${m.productId} = ${ss.productId}
-            and ${m.createdAt} >= ${dayStart(input.bind('periodFrom'))})`,
+            and ${m.createdAt} >= ${boundary})`,
           inScope,
         );
-        // Each moved row's stock by its key (OFFSET 0 keeps the planner from reading all of store_stock for them).
+        // The others in the page's order from an index: by their stock, or by their key (0 in and out).
+        const by = first === 'opening' || first === 'closing' ? sql`${ss.quantity} ${d}, ` : sql.empty();
+        // Each row's stock by its key (OFFSET 0: the planner would read all of store_stock for them).
         return named(sql`select ${columns(sql`cur.quantity`, sql`mv.store_id`, sql`mv.product_id`)}
-            from (${moved}) mv cross join lateral (select ${ss.quantity} as quantity from ${ss}
+            from (${movedRows}) mv cross join lateral (select ${ss.quantity} as quantity from ${ss}
               where ${ss.storeId} = mv.store_id and ${ss.productId} = mv.product_id offset 0) cur
           union all
-          select * from (select ${ss.storeId} as "storeId", ${ss.productId} as "productId", ${ss.quantity} as "opening",
-              0 as "inQty", 0 as "outQty", ${ss.quantity} as "closing"
-            from ${ss} where ${still}
-            order by ${by}${ss.storeId} ${sql.raw(dir)}, ${ss.productId} ${sql.raw(dir)} limit ${input.top}) still`);
+          select ${columns(sql`top.quantity`, sql`top.store_id`, sql`top.product_id`)}
+          from (select ${ss.storeId} as store_id, ${ss.productId} as product_id, ${ss.quantity} as quantity
+            from ${ss} where ${still} order by ${by}${ss.storeId} ${d}, ${ss.productId} ${d} limit ${input.top}) top
+          left join lateral (${movedSince(input, 'row', sql`top`)}) mv on true`);
       }
       if (input.grouping === 'storeProduct' && !MEASURES.has(first)) {
         return sql`select ${columns(sql`${ss.quantity}`, sql`${ss.storeId}`, sql`${ss.productId}`)}, ${store.name} as "storeName"
