@@ -49,6 +49,8 @@ export const REPORTED_TABLES = [
   'store_order_line',
   'store_stock',
   'stock_movement',
+  'stock_store_type',
+  'stock_product_total',
   'member',
   'member_card',
   'member_card_session',

@@ -20,6 +20,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbHandle, Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { product } from '../modules/goods/schema';
+import { rebuildStockRollups } from '../modules/stock/rollups';
 import { stockMovement, storeStock } from '../modules/stock/schema';
 import {
   legacyStoreOrder,
@@ -569,6 +570,8 @@ export const seedStoreOrders = async (tx: Tx, o: HistoryOptions): Promise<void> 
     storeStock,
     plan.balances.map((r) => ({ ...r, updatedAt: options.to })),
   );
+  // The balances went in past moveStock, which keeps the stock rollups: build them from the facts.
+  await rebuildStockRollups(tx);
   await setOrderSequences(tx);
   await insertRows(tx, legacyStoreOrder, legacy());
 };
@@ -592,6 +595,8 @@ export const copyStoreOrders = async (handle: DbHandle, o: HistoryOptions): Prom
   }
   const balances = planner.balances().map((r) => ({ ...r, updatedAt: options.to }));
   if (balances.length) await handle.copyIn(storeStock, keysOf(balances), balances);
+  // COPY went past moveStock, which keeps the stock rollups: build them from the facts.
+  await rebuildStockRollups(handle);
   await handle.db.transaction(async (tx) => {
     await setOrderSequences(tx);
     await insertRows(tx, legacyStoreOrder, legacy());

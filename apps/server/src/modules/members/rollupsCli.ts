@@ -1,10 +1,12 @@
 /**
  * `npm run rollups -- --rebuild | --check`: recomputes the member rollups from the card ledger
- * (--rebuild), or recomputes them aside and compares with the kept ones (--check; exit code 1
- * when they differ). Works on the configured database: DATABASE_URL, else PGlite under DATA_DIR.
+ * and the stock rollups from store stock (--rebuild), or recomputes them aside and compares with
+ * the kept ones (--check; exit code 1 when they differ). Works on the configured database:
+ * DATABASE_URL, else PGlite under DATA_DIR.
  */
 import { loadConfig } from '../../config';
 import { openDb } from '../../db/client';
+import { checkStockRollups, rebuildStockRollups } from '../stock/rollups';
 import { checkMemberRollups, rebuildMemberRollups } from './rollups';
 
 const USAGE = '用法：npm run rollups -- --rebuild | --check';
@@ -27,15 +29,21 @@ try {
     console.log(`  member_flow_day       ${n.memberFlowDay.toLocaleString('en')}`);
     console.log(`  member_flow_month     ${n.memberFlowMonth.toLocaleString('en')}`);
     console.log(`  member_balance_month  ${n.memberBalanceMonth.toLocaleString('en')}（月结至 ${n.through}）`);
+    console.log(`重算库存汇总表…`);
+    const s = await rebuildStockRollups(handle);
+    console.log(`  stock_store_type      ${s.stockStoreType.toLocaleString('en')}`);
+    console.log(`  stock_product_total   ${s.stockProductTotal.toLocaleString('en')}`);
     console.log(`完成：${seconds()} 秒`);
   } else {
-    console.log(`核对会员汇总表：${where}…`);
+    console.log(`核对会员和库存汇总表：${where}…`);
     const r = await checkMemberRollups(handle);
-    for (const t of r.tables) {
+    const s = await checkStockRollups(handle);
+    for (const t of [...r.tables, ...s.tables]) {
       console.log(`  ${t.table.padEnd(21)} 仅汇总表有 ${t.keptOnly} 行，仅重算有 ${t.rebuiltOnly} 行`);
     }
-    console.log(r.ok ? `一致（${seconds()} 秒）` : `不一致：请运行 npm run rollups -- --rebuild（${seconds()} 秒）`);
-    if (!r.ok) process.exitCode = 1;
+    const ok = r.ok && s.ok;
+    console.log(ok ? `一致（${seconds()} 秒）` : `不一致：请运行 npm run rollups -- --rebuild（${seconds()} 秒）`);
+    if (!ok) process.exitCode = 1;
   }
 } finally {
   await handle.close();

@@ -26,6 +26,8 @@ export const storeStock = pgTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.productId] }),
     index('store_stock_product_idx').on(t.productId),
+    // /stockBalance in an order of the stock: the first rows of the chain's, without reading all.
+    index('store_stock_quantity_idx').on(t.quantity, t.storeId, t.productId),
     check('store_stock_quantity_chk', sql`${t.quantity} >= 0`),
   ],
 );
@@ -61,3 +63,35 @@ export const stockMovement = pgTable(
     check('stock_movement_nonzero_chk', sql`${t.quantity} <> 0`),
   ],
 );
+
+/**
+ * Rollups of store_stock that the inventory reports read (stock/rollups.ts), so a chain-wide
+ * report never reads every (store, product) row. Kept by `moveStock` in the stock change's
+ * transaction, and by a product's edit (its cost or retail price, ml per unit, type) in the
+ * edit's; `npm run rollups -- --rebuild | --check` recomputes them from store_stock.
+ *
+ * Per store × product type (type_id 0: no type): the store_stock rows (lines), those holding
+ * stock (held: quantity > 0), the quantity, and the stock at cost and retail price in 分, each
+ * row rounded as /stockCost rounds it.
+ */
+export const stockStoreType = pgTable(
+  'stock_store_type',
+  {
+    storeId: integer('store_id').notNull(),
+    typeId: integer('type_id').notNull(),
+    lines: integer('lines').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    costAmount: bigint('cost_amount', { mode: 'number' }).notNull().default(0),
+    retailAmount: bigint('retail_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.typeId] })],
+);
+
+/** Per product, chain-wide: the stores with a store_stock row (lines), those holding it, the quantity. */
+export const stockProductTotal = pgTable('stock_product_total', {
+  productId: integer('product_id').primaryKey(),
+  lines: integer('lines').notNull().default(0),
+  held: integer('held').notNull().default(0),
+  quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+});

@@ -2,7 +2,8 @@
  * Moving store stock. `moveStock` is the only writer of store_stock: it runs inside the caller's
  * transaction (the one writing the business record), locks the (store, product) rows with an
  * upsert, refuses with STOCK-40901 when a balance would go below zero, and writes the new balances
- * and one stock_movement row per line with the balance after it.
+ * and one stock_movement row per line with the balance after it, and adds the change to the stock
+ * rollups (rollups.ts) the inventory reports read.
  */
 import { ERR } from '@zb/contract/errcodes';
 import type { StockMovementKind } from '@zb/contract/stock';
@@ -11,6 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
 import { product } from '../goods/schema';
+import { addToStockRollups } from './rollups';
 import { stockMovement, storeStock } from './schema';
 
 export interface StockMove {
@@ -31,16 +33,26 @@ export interface StockRef {
 }
 
 /**
- * Applies the moves in one transaction, in four statements whatever the number of lines; answers
+ * Applies the moves in one transaction, in six statements whatever the number of lines; answers
  * each line's balance after it (base units).
  */
 export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockRef): Promise<number[]> => {
   if (moves.length === 0) return [];
   const ids = [...new Set(moves.map((m) => m.productId))];
   const products = await tx
-    .select({ id: product.id, name: product.name, unit: product.unit, mlPerUnit: product.mlPerUnit })
+    .select({
+      id: product.id,
+      name: product.name,
+      unit: product.unit,
+      mlPerUnit: product.mlPerUnit,
+      typeId: product.onlineTypeId,
+      costPrice: product.costPrice,
+      retailPrice: product.retailPrice,
+    })
     .from(product)
-    .where(inArray(product.id, ids));
+    .where(inArray(product.id, ids))
+    // A product's edit reprices its stock in the rollups: it waits for this move, or this for it.
+    .for('share');
   const byId = new Map(products.map((p) => [p.id, p]));
   const lines = moves.map((m, i) => {
     const p = byId.get(m.productId);
@@ -60,8 +72,15 @@ export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockR
     .insert(storeStock)
     .values(keys.map((k) => ({ ...k, quantity: 0 })))
     .onConflictDoUpdate({ target: [storeStock.storeId, storeStock.productId], set: { updatedAt: sql`now()` } })
-    .returning({ storeId: storeStock.storeId, productId: storeStock.productId, quantity: storeStock.quantity });
+    .returning({
+      storeId: storeStock.storeId,
+      productId: storeStock.productId,
+      quantity: storeStock.quantity,
+      // A row this statement inserted has no deleting transaction id (an updated one has ours).
+      inserted: sql<boolean>`(xmax = 0)`,
+    });
   const balance = new Map(held.map((h) => [keyOf(h), h.quantity]));
+  const before = new Map(held.map((h) => [keyOf(h), h]));
 
   const balances: number[] = lines.map(() => 0);
   const rows: (typeof stockMovement.$inferInsert)[] = [];
@@ -96,6 +115,19 @@ export const moveStock = async (tx: Tx, moves: readonly StockMove[], ref: StockR
     from (values ${values}) as v(store_id, product_id, quantity)
     where ${storeStock.storeId} = v.store_id and ${storeStock.productId} = v.product_id`);
   await tx.insert(stockMovement).values(rows);
+  await addToStockRollups(
+    tx,
+    keys.map((k) => {
+      const was = before.get(keyOf(k))!;
+      return {
+        ...k,
+        product: byId.get(k.productId)!,
+        inserted: was.inserted === true || String(was.inserted) === 'true',
+        before: was.quantity,
+        after: balance.get(keyOf(k))!,
+      };
+    }),
+  );
   return balances;
 };
 

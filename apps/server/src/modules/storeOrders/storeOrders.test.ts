@@ -20,6 +20,7 @@ import { createRole, createUser, grantRole, lastOperation, userRoleIdOf } from '
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
 import { product } from '../goods/schema';
+import { checkStockRollups } from '../stock/rollups';
 import { stockMovement, storeStock } from '../stock/schema';
 import { region, store } from '../stores/schema';
 import { material, orderConfig } from './schema';
@@ -533,5 +534,13 @@ describe('data scope', () => {
     // In their region they act like headquarters.
     const own = await submit(liqiang);
     okData(await step(liqiang, 'approve', own.id));
+  });
+});
+
+describe('the stock rollups', () => {
+  it('equal a rebuild from store_stock after every stock change above, made in the same transactions', async () => {
+    const check = await checkStockRollups(t.db);
+    expect(check.tables.filter((x) => x.keptOnly || x.rebuiltOnly)).toEqual([]);
+    expect(check.ok).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import type { TestClient } from '../../testing/testClient';
 import { product } from '../goods/schema';
 import { member } from '../members/schema';
 import { createMember } from '../members/service';
+import { checkStockRollups } from '../stock/rollups';
 import { stockMovement, storeStock } from '../stock/schema';
 import { moveStock } from '../stock/service';
 import { store } from '../stores/schema';
@@ -330,5 +331,13 @@ describe('audit', () => {
     expect(res.status).toBe(403);
     expect((await viewer.call(MEMBER_RECEIVE_API.create!, { body: record() })).status).toBe(403);
     expect(await statusOf(id)).toBe('pending');
+  });
+});
+
+describe('the stock rollups', () => {
+  it('equal a rebuild from store_stock after every stock change above, made in the same transactions', async () => {
+    const check = await checkStockRollups(t.db);
+    expect(check.tables.filter((x) => x.keptOnly || x.rebuiltOnly)).toEqual([]);
+    expect(check.ok).toBe(true);
   });
 });

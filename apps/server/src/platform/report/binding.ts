@@ -23,6 +23,25 @@ export interface QueryInput {
   has(name: string): boolean;
   /** The caller's data scope (the engine applies it on `scope.store` too; a query may narrow early). */
   scope: DataScope;
+  /**
+   * The grouping asked for (its key; a detail view's is ''), part of the statement's shape: a
+   * query over rollups answers at the grain the grouping needs (a distinct count per store is a
+   * sum over the store's rows, not over all the stores').
+   */
+  grouping: string;
+  /** The page's order, by column key (the sort asked for, then the tie-break). */
+  order: readonly (readonly [string, 'asc' | 'desc'])[];
+  /**
+   * How many rows from the top of that order the page needs (its offset and size, bound): an
+   * ungrouped grouping's query may answer only the rows that can be among them (what it reads
+   * in the page's order, cut there) when the binding gives every total.
+   */
+  top: SQL;
+  /**
+   * A request's filter (one the binding marks 'query') applied to an expression, as the engine
+   * would apply it: undefined when the request does not give it.
+   */
+  filter(key: string, e: Expr): SQL | undefined;
 }
 
 /**
@@ -62,12 +81,30 @@ export interface ReportBinding<R extends AnyReport = AnyReport> {
    * of the same key by default (summed, or its min, max or distinct count, by the measure's kind).
    */
   measures?: Partial<Record<Keys<R['measures']>, Expr>>;
+  /**
+   * Summary groupings whose groups are the bound query's rows themselves (one row per group, e.g.
+   * per store and product over store_stock): the engine pages those rows without grouping them,
+   * so an index can give the order and the LIMIT ends the read. A measure is then the query's
+   * column of its key.
+   */
+  ungrouped?: readonly string[];
+  /**
+   * The totals row from the module's own scalar expressions (over rollups), by measure key and
+   * `count` for 共 N 条: each one given replaces the engine's aggregate over the groups (all of
+   * them do for an ungrouped grouping, or the engine's apply; answer undefined for a request the
+   * rollups cannot answer).
+   */
+  totals?: (input: QueryInput) => Partial<Record<Keys<R['measures']> | 'count', SQL>> | undefined;
   /** Each filter's expression (a bound query's column of the same key by default). */
   filters?: Partial<Record<Keys<R['filters']>, FilterExpr>>;
   /** detail: the fact's key, the last tie-break of the order. */
   id?: Expr;
-  /** The data scope, by the store a fact belongs to: the same filter as every store-keyed list. */
-  scope?: { store: Expr };
+  /**
+   * The data scope, by the store a fact belongs to: the same filter as every store-keyed list.
+   * `inQuery`: the bound query narrows to the scope itself (its rows by type over several stores
+   * name no store), and the engine does not filter its rows again.
+   */
+  scope?: { store: Expr; inQuery?: boolean };
   /**
    * Values of the required filters other than the period (a member a view is embedded for) that
    * find rows in the demo data: the conformance test and the bench query with them.

@@ -2,7 +2,8 @@
  * The report engine on a declaration of its own (registered by this test only) over the stock
  * movements, for what the inventory reports do not use: period buckets, the previous period and
  * growth, min/max, distinct counts recounted for the totals, a ratio's total recomputed, the
- * chart in time order, the compiled statement's scope; and a binding's mistakes refused at start-up.
+ * chart in time order, the compiled statement's scope, an ungrouped grouping with the binding's
+ * own totals (/stockBalance's); and a binding's mistakes refused at start-up.
  */
 import { ERR } from '@zb/contract/errcodes';
 import { reportApi } from '@zb/contract/report/api';
@@ -10,6 +11,7 @@ import { defineReport } from '@zb/contract/report/define';
 import { STOCK_MOVEMENT_KINDS } from '@zb/contract/stock';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockBalanceBinding } from '../../modules/stock/reports';
 import { stockMovement } from '../../modules/stock/schema';
 import { region, store } from '../../modules/stores/schema';
 import { rowsOf } from '../../seed/generate';
@@ -217,8 +219,23 @@ describe('the compiled statement', () => {
     expect(hq.values).toMatchObject({ periodFrom: '2026-01-01', storeId: 3, 'limit:': 10, 'offset:': 10 });
   });
 
+  it('pages an ungrouped grouping’s rows as they come, with the binding’s own totals read from no group', () => {
+    const month = { periodFrom: '2026-01-01', periodTo: '2026-01-31', pageNo: 1, pageSize: 10 };
+    const ungrouped = reportStatement(t.db, stockBalanceBinding, HQ_SCOPE, month).sql;
+    expect(ungrouped).not.toContain('group by');
+    expect(ungrouped).toContain('"stock_store_type"');
+    expect(ungrouped).not.toMatch(/from "g"\)/);
+    // Grouped, or a shape the rollups cannot total: the engine groups and totals the groups.
+    const byProduct = reportStatement(t.db, stockBalanceBinding, HQ_SCOPE, { ...month, groupBy: 'product' }).sql;
+    expect(byProduct).toContain('group by');
+    expect(byProduct).toContain('"stock_product_total"');
+    const oneProduct = reportStatement(t.db, stockBalanceBinding, HQ_SCOPE, { ...month, productId: 1 }).sql;
+    expect(oneProduct).toMatch(/from "g"\)/);
+  });
+
   it('refuses a binding that lacks an expression or binds a value in a dimension', () => {
     expect(() => resolve(bindReport({ decl: MOVES, from: stockMovement }))).toThrow(/has no expression/);
+    expect(() => resolve(bindReport({ ...movesBinding, ungrouped: ['store'] }))).toThrow(/only a bound query/);
     expect(() =>
       resolve(
         bindReport({

@@ -32,7 +32,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bindPlaceholders, filterOf, filterValues } from '../resource/filters';
 import { type DataScope, storeScopeFilter } from '../scope';
-import { type Expr, isBoundQuery, type ReportBinding, type Values } from './binding';
+import { type Expr, isBoundQuery, type QueryInput, type ReportBinding, type Values } from './binding';
 
 type Dir = 'asc' | 'desc';
 
@@ -121,6 +121,12 @@ export const resolve = (b: ReportBinding): Resolved => {
     filters[key] = { f, e };
   }
   if (decl.kind === 'detail' && !b.id) throw new Error(`${where}: a detail view names its facts' key (id)`);
+  if (b.ungrouped?.length) {
+    if (!q) throw new Error(`${where}: only a bound query's rows can be its groups (ungrouped)`);
+    if (Object.values(decl.measures).some((m) => m.agg === 'previous' || m.agg === 'growth')) {
+      throw new Error(`${where}: an ungrouped grouping cannot compare with the previous period`);
+    }
+  }
   const out = { dims, measures, filters };
   resolvedKept.set(b, out);
   return out;
@@ -144,14 +150,17 @@ const appliedOf = (b: ReportBinding, q: Values) => {
   const r = resolve(b);
   const values: Values = {};
   const applied: { key: string; f: FieldDef; e: Expr; given: Values }[] = [];
+  /** The filters a bound query reads itself, given in the request. */
+  const queried: Record<string, { f: FieldDef; given: Values }> = {};
   for (const [key, spec] of Object.entries(r.filters)) {
     const f = spec === 'query' ? (b.decl.filters[key] as FieldDef) : spec.f;
     const given = filterValues(key, f, q);
     if (!given) continue;
     Object.assign(values, given);
     if (spec !== 'query') applied.push({ key, f, e: spec.e, given });
+    else queried[key] = { f, given };
   }
-  return { applied, values };
+  return { applied, values, queried };
 };
 
 interface Shape {
@@ -226,20 +235,39 @@ const growthSql = (cur: SQL, prev: SQL) =>
 
 const joined = (parts: SQL[], sep = ', ') => sql.join(parts, sql.raw(sep));
 
-/** The facts and their WHERE, with a bind that maps value names (the previous period's). */
-const factsOf = (b: ReportBinding, scope: DataScope, applied: ReturnType<typeof appliedOf>, rename?: string) => {
+type Applied = ReturnType<typeof appliedOf>;
+
+/** What a bound query (and a binding's totals) is given, with a bind that maps value names (the previous period's). */
+const inputOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Applied, rename?: string) => {
   const period = periodFilter(b.decl);
   const periodNames: string[] = period ? Object.values(rangeKeys(period[0])) : [];
   const nameOf = (n: string) => (rename && periodNames.includes(n) ? `${rename}${n}` : n);
   const bind = (name: string, e?: Expr) => bindPlaceholders(nameOf(name), e);
   const bound = new Set(Object.keys(applied.values));
+  const input: QueryInput = {
+    bind: (name: string) => sql`${bind(name)}`,
+    has: (name: string) => bound.has(name),
+    scope,
+    grouping: b.decl.kind === 'summary' ? s.grouping.key : '',
+    order: s.order,
+    top: s.chart
+      ? sql.raw(String(REPORT_CHART_ROWS_MAX))
+      : s.firstPage
+        ? sql`${sql.placeholder(LIMIT)}::int`
+        : sql`(${sql.placeholder(LIMIT)}::int + ${sql.placeholder(OFFSET)}::int)`,
+    filter: (key, e) => {
+      const q = applied.queried[key];
+      return q ? filterOf(key, q.f, e, q.given, bind) : undefined;
+    },
+  };
+  return { input, bind };
+};
+
+/** The facts and their WHERE. */
+const factsOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Applied, rename?: string) => {
+  const { input, bind } = inputOf(b, scope, s, applied, rename);
   let from: SQL;
   if (isBoundQuery(b.from)) {
-    const input = {
-      bind: (name: string) => sql`${bind(name)}`,
-      has: (name: string) => bound.has(name),
-      scope,
-    };
     from = sql`(${b.from.query(input)}) as ${id(b.from.alias)}`;
   } else {
     from = sql`${b.from}`;
@@ -248,7 +276,7 @@ const factsOf = (b: ReportBinding, scope: DataScope, applied: ReturnType<typeof 
     from = sql`${from} ${sql.raw(j.inner ? 'inner join' : 'left join')} ${j.table} on ${j.on}`;
   const where = and(
     b.where,
-    b.scope ? storeScopeFilter(scope, b.scope.store as never) : undefined,
+    b.scope && !b.scope.inQuery ? storeScopeFilter(scope, b.scope.store as never) : undefined,
     ...applied.applied.map(({ key, f, e, given }) => filterOf(key, f, e, given, bind)),
   );
   return where ? sql`${from} where ${where}` : from;
@@ -259,10 +287,10 @@ const shown = (c: DimensionDef | MeasureDef, e: Expr | SQL) =>
   c.type === 'date' ? sql`to_char(${e}, 'YYYY-MM-DD')` : sql`${e}`;
 
 /** The SQL of one request shape. */
-const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: ReturnType<typeof appliedOf>): SQL => {
+const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Applied): SQL => {
   const { decl } = b;
   const r = resolve(b);
-  const facts = factsOf(b, scope, applied);
+  const facts = factsOf(b, scope, s, applied);
   const dimKeys = s.columns.filter(([, c]) => !isMeasure(c)).map(([k]) => k);
   const measureDefs = Object.entries(decl.measures);
   const base = measureDefs.filter(([, m]) => !DERIVED.has(m.agg));
@@ -300,18 +328,28 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
   }
 
   // summary
+  // The rows of an ungrouped grouping are its groups: each measure is the query's column.
+  const ungrouped = isBoundQuery(b.from) && !!b.ungrouped?.includes(s.grouping.key);
+  const measureOf = (k: string): Expr =>
+    ungrouped ? colOf((b.from as { alias: string }).alias, k) : (r.measures[k] as Expr);
+  // The binding's own totals (over rollups), each replacing the engine's aggregate over the groups.
+  const given = b.totals?.(inputOf(b, scope, s, applied).input) as Partial<Record<string, SQL>> | undefined;
+  const ownTotal = (k: string) => given?.[k];
   const dimExprs = dimKeys.map((k) => r.dims[k] as Expr);
   const gCols: SQL[] = [sql`1 as ${id(ROW)}`];
   for (const k of dimKeys) gCols.push(sql`${shown(decl.dimensions[k] as DimensionDef, r.dims[k] as Expr)} as ${id(k)}`);
   for (const [k, m] of measureDefs) {
-    if (m.agg === 'ratio') gCols.push(sql`${ratioOf(m, (x) => r.measures[x] as Expr)} as ${id(k)}`);
-    else if (!DERIVED.has(m.agg)) gCols.push(sql`${r.measures[k]} as ${id(k)}`);
+    if (m.agg === 'ratio') gCols.push(sql`${ratioOf(m, measureOf)} as ${id(k)}`);
+    else if (!DERIVED.has(m.agg)) gCols.push(sql`${measureOf(k)} as ${id(k)}`);
   }
   const dimList = joined(dimExprs.map((e) => sql`${e}`));
-  const group = dimExprs.length ? sql` group by ${dimList}` : sql.empty();
+  const group = dimExprs.length && !ungrouped ? sql` group by ${dimList}` : sql.empty();
   // A distinct count's total is counted over all the facts: in the same scan, as the grand total
   // of GROUPING SETS ((dims), ()), its row told apart by grouping().
-  const recount = dimExprs.length > 0 && base.some(([k, m]) => m.agg === 'countDistinct' && inTotals(k, m));
+  const recount =
+    dimExprs.length > 0 &&
+    !ungrouped &&
+    base.some(([k, m]) => m.agg === 'countDistinct' && inTotals(k, m) && !ownTotal(k));
   const ctes: SQL[] = recount
     ? [
         sql`g0 as (select ${joined([...gCols, sql`grouping(${dimList}) as ${id(GROUPED)}`])} from ${facts}
@@ -327,7 +365,7 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
   if (prevMeasures.length) {
     const rCols: SQL[] = [sql`g.*`];
     if (s.previous) {
-      const prevFacts = factsOf(b, scope, applied, PREV);
+      const prevFacts = factsOf(b, scope, s, applied, PREV);
       const pCols: SQL[] = [
         ...dimKeys.map((k) => sql`${shown(decl.dimensions[k] as DimensionDef, r.dims[k] as Expr)} as ${id(k)}`),
         ...compared.map((k) => sql`${r.measures[k]} as ${id(k)}`),
@@ -352,18 +390,25 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
     }
     rowSource = 'r';
   }
+  const own = given?.count;
+  if (own) totalParts[0] = sql`(${own}) as ${id(TOTAL)}`;
+  let allOwn = !!own;
   for (const [k, m] of base) {
     if (!inTotals(k, m)) continue;
     // A distinct count is counted again over the facts; the others add up (or min, max) the groups.
-    const agg =
-      m.agg === 'countDistinct'
+    const mine = ownTotal(k);
+    if (!mine) allOwn = false;
+    const agg = mine
+      ? sql`(${mine})`
+      : m.agg === 'countDistinct'
         ? recount
           ? sql`(select g0.${id(k)} from g0 where ${id(GROUPED)} <> 0)`
-          : sql`(select ${r.measures[k]} from ${facts})`
+          : sql`(select ${ungrouped ? sql`count(distinct ${measureOf(k)})` : r.measures[k]} from ${facts})`
         : rollupOf(m, sql`${id(rowSource)}.${id(k)}`);
     totalParts.push(sql`${agg} as ${id(totalKey(k))}`);
   }
-  ctes.push(sql`t as (select ${joined(totalParts)} from ${id(rowSource)})`);
+  // Totals of their own read no group: the groups are read once, by the page, in its order.
+  ctes.push(sql`t as (select ${joined(totalParts)}${allOwn ? sql.empty() : sql` from ${id(rowSource)}`})`);
   return sql`select * from (with ${joined(ctes)} select t.*, p.* from t left join lateral
     (select * from ${id(rowSource)} order by ${pageOrder()} ${limit}) p on true) x order by ${pageOrder('x')}`;
 };
@@ -376,13 +421,7 @@ const MAX_KEPT = 256;
 const kept = new WeakMap<Db, WeakMap<ReportBinding, Map<string, Prepared>>>();
 
 /** The statement of a request's shape, prepared on its first use and kept. */
-const preparedOf = (
-  db: Db,
-  b: ReportBinding,
-  scope: DataScope,
-  s: Shape,
-  applied: ReturnType<typeof appliedOf>,
-): Prepared => {
+const preparedOf = (db: Db, b: ReportBinding, scope: DataScope, s: Shape, applied: Applied): Prepared => {
   const byBinding = kept.get(db) ?? new WeakMap<ReportBinding, Map<string, Prepared>>();
   kept.set(db, byBinding);
   const byShape = byBinding.get(b) ?? new Map<string, Prepared>();
