@@ -38,82 +38,107 @@ const narrow = (input: QueryInput, table: string): SQL => {
 
 const THROUGH = raw(`(select through from member_rollup_state where name = '${ROLLUP_STATE}')`);
 
-/** The last closed month before the month of `day` (null: none closed yet). */
-const closedBefore = (day: SQL) =>
-  sql`(case when ${THROUGH} is null then null else least(${THROUGH}, (date_trunc('month', ${day}) - interval '1 month')::date) end)`;
+/** The last closed month before the month `month` (null: none closed yet). */
+const closedBefore = (month: SQL) =>
+  sql`(case when ${THROUGH} is null then null else least(${THROUGH}, (${month} - interval '1 month')::date) end)`;
 
-const FLOW_COLS = ['n', 'amount', 'bonus', 'sessions', 'paid'];
+const monthOfDay = (day: SQL) => sql`date_trunc('month', ${day})::date`;
+const nextMonth = (month: SQL) => sql`(${month} + interval '1 month')::date`;
 
 /**
- * Flow rows of the days [a, b) of the month starting `month` (a ≥ month, b ≤ the next month):
- * up to 15 days, their day rows; more, the month's row less the day rows outside [a, b) (rows
- * with every measure negated), so an edge of a period never reads more than 15 days of day rows.
+ * A rollup row as the balance and change queries read it: its key, its ledger kind, and two signs,
+ * `so` (what it adds to the balance at the period's start, 期初) and `sf` (to the period's flows).
+ * Balance rows (member_balance_month) come as kind 'open' with n = the cards opened so far.
  */
-const partialMonth = (month: SQL, a: SQL, b: SQL, input: QueryInput): SQL => {
-  const big = sql`(${b} - ${a}) > 15`;
-  const next = sql`(${month} + interval '1 month')::date`;
-  const cols = (sign: string, t: string) =>
-    raw(
-      `${t}.store_id, ${t}.card_id, ${t}.card_kind, ${t}.kind, ${FLOW_COLS.map((c) => `${sign}${t}.${c} as ${c}`).join(', ')}`,
-    );
-  return sql`select ${cols('', 'd')} from member_flow_day d
-      where d.day >= ${a} and d.day < ${b} and not ${big} and ${narrow(input, 'd')}
-    union all select ${cols('', 'm')} from member_flow_month m
-      where m.month = ${month} and ${a} < ${b} and ${big} and ${narrow(input, 'm')}
-    union all select ${cols('-', 'd')} from member_flow_day d
-      where d.day >= ${month} and d.day < ${a} and ${big} and ${narrow(input, 'd')}
-    union all select ${cols('-', 'd')} from member_flow_day d
-      where d.day >= ${b} and d.day < ${next} and ${big} and ${narrow(input, 'd')}`;
+const ROW_COLS = 'store_id, card_id, card_kind, kind, so, sf, n, amount, bonus, sessions, paid';
+const FLOW_COLS = 'n, amount, bonus, sessions, paid';
+const rowsFrom = (t: string, so: number, sf: number) =>
+  raw(
+    `${t}.store_id, ${t}.card_id, ${t}.card_kind, ${t}.kind, ${so} as so, ${sf} as sf, ${FLOW_COLS.split(', ')
+      .map((c) => `${t}.${c}`)
+      .join(', ')}`,
+  );
+
+/**
+ * The days of the month starting `month` cut at `a` ≤ `e`: A = [month, a) belongs to 期初, B = [a, e)
+ * to the flows, C = [e, next month) to neither. Of the three, the two shortest are read as day
+ * rows, each row once, and the longest as the month's row less those days (none when C is the
+ * longest), so an edge of a period reads at most two thirds of a month of day rows, and a balance
+ * as of a day at most half a month.
+ */
+const monthEdge = (month: SQL, a: SQL, e: SQL, input: QueryInput, opening: boolean): SQL => {
+  const next = nextMonth(month);
+  const lenA = sql`(${a} - ${month})`;
+  const lenB = sql`(${e} - ${a})`;
+  const lenC = sql`(${next} - ${e})`;
+  const days = (from: SQL, until: SQL, so: number, sf: number, when: SQL) =>
+    sql`select ${rowsFrom('d', so, sf)} from member_flow_day d
+      where d.day >= ${from} and d.day < ${until} and ${when} and ${narrow(input, 'd')}`;
+  const whole = (so: number, sf: number, when: SQL) =>
+    sql`select ${rowsFrom('m', so, sf)} from member_flow_month m where m.month = ${month} and ${when} and ${narrow(input, 'm')}`;
+  if (!opening) {
+    // The flows only: B by day, or the month less A and C.
+    const byDay = sql`(${lenB} <= ${lenA} + ${lenC})`;
+    return sql`${days(a, e, 0, 1, byDay)}
+      union all ${whole(0, 1, sql`not ${byDay}`)}
+      union all ${days(month, a, 0, -1, sql`not ${byDay}`)}
+      union all ${days(e, next, 0, -1, sql`not ${byDay}`)}`;
+  }
+  // 1: A and B by day; 2: B is the longest (month − A − C); 3: A is the longest (month − B − C).
+  const one = sql`(${lenC} >= ${lenA} and ${lenC} >= ${lenB})`;
+  const two = sql`(not ${one} and ${lenB} > ${lenA})`;
+  const three = sql`(not ${one} and not ${lenB} > ${lenA})`;
+  return sql`${days(month, a, 1, 0, one)}
+    union all ${days(a, e, 0, 1, one)}
+    union all ${days(month, a, 1, -1, two)}
+    union all ${days(e, next, 0, -1, two)}
+    union all ${whole(0, 1, two)}
+    union all ${days(a, e, -1, 1, three)}
+    union all ${days(e, next, -1, 0, three)}
+    union all ${whole(1, 0, three)}`;
 };
 
 /**
- * Rows (store_id, card_id, card_kind, amount, bonus, sessions, cards) whose sums are the balances
- * at the start of `day`: the closed month's balances, the month flows after it, the flows of the
- * day's month before the day.
+ * Rollup rows (ROW_COLS) of the balance at the start of `from` (so) and of the flows of the days
+ * [from, until) (sf): the last closed month's balances, the month flows after it, the whole
+ * months of the period, and its edge months by monthEdge. `until` null: the balance only.
  */
-const balanceAt = (day: SQL, input: QueryInput): SQL => {
-  const closed = closedBefore(day);
-  const month = sql`date_trunc('month', ${day})::date`;
-  return sql`select b.store_id, b.card_id, b.card_kind, b.amount, b.bonus, b.sessions, b.cards
+const ledgerRows = (from: SQL, until: SQL | null, input: QueryInput, opening = true): SQL => {
+  const m0 = monthOfDay(from);
+  const closed = closedBefore(m0);
+  const before = sql`select b.store_id, b.card_id, b.card_kind, 'open' as kind, 1 as so, 0 as sf,
+        b.cards as n, b.amount, b.bonus, b.sessions, 0 as paid
       from member_balance_month b where b.month = ${closed} and ${narrow(input, 'b')}
-    union all select m.store_id, m.card_id, m.card_kind, m.amount, m.bonus, m.sessions,
-        case when m.kind = 'open' then m.n else 0 end
-      from member_flow_month m where m.month > coalesce(${closed}, '1900-01-01'::date) and m.month < ${month}
-        and ${narrow(input, 'm')}
-    union all select p.store_id, p.card_id, p.card_kind, p.amount, p.bonus, p.sessions,
-        case when p.kind = 'open' then p.n else 0 end
-      from (${partialMonth(month, month, day, input)}) p`;
+    union all select ${rowsFrom('m', 1, 0)} from member_flow_month m
+      where m.month > coalesce(${closed}, '1900-01-01'::date) and m.month < ${m0} and ${narrow(input, 'm')}
+    union all `;
+  if (until === null) return sql`${before}${monthEdge(m0, from, from, input, true)}`;
+  const m1 = monthOfDay(until);
+  return sql`${opening ? before : sql``}${monthEdge(m0, from, sql`least(${until}, ${nextMonth(m0)})`, input, opening)}
+    union all select ${rowsFrom('m', 0, 1)} from member_flow_month m
+      where m.month > ${m0} and m.month < ${m1} and ${narrow(input, 'm')}
+    union all select * from (${monthEdge(m1, m1, until, input, false)}) e where ${m1} > ${m0}`;
 };
 
-/**
- * Flow rows (store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid) of the days
- * [from, until): the whole months inside from member_flow_month, each partial month at an edge
- * by partialMonth.
- */
-const flowsBetween = (from: SQL, until: SQL, input: QueryInput): SQL => {
-  const fromMonth = sql`date_trunc('month', ${from})::date`;
-  const firstFull = sql`(case when ${from} = ${fromMonth} then ${from}
-    else (${fromMonth} + interval '1 month')::date end)`;
-  const endFull = sql`date_trunc('month', ${until})::date`;
-  const cols = FLOW_COLS.join(', ');
-  return sql`select store_id, card_id, card_kind, kind, ${raw(cols)} from member_flow_month m
-      where m.month >= ${firstFull} and m.month < ${endFull} and ${narrow(input, 'm')}
-    union all select * from (${partialMonth(fromMonth, from, sql`least(${firstFull}, ${until})`, input)}) h
-    union all select * from (${partialMonth(endFull, sql`greatest(${endFull}, ${firstFull})`, until, input)}) t`;
-};
+/** ledgerRows summed per key and kind: 期初 (o*) and flows (n, amount, bonus, sessions, paid). */
+const byKind = (rows: SQL) => sql`select store_id, card_id, card_kind, kind,
+    sum(so * n) as o_n, sum(so * amount) as oa, sum(so * bonus) as ob, sum(so * sessions) as os,
+    sum(sf * n) as n, sum(sf * amount) as amount, sum(sf * bonus) as bonus, sum(sf * sessions) as sessions,
+    sum(sf * paid) as paid
+  from (${rows}) r group by store_id, card_id, card_kind, kind`;
 
 const periodOf = (input: QueryInput) => ({
   from: sql`${input.bind('periodFrom')}::date`,
   until: sql`(${input.bind('periodTo')}::date + 1)`,
 });
 
-/** The balance report's columns from one row of `x` (k: 'opening' or a ledger kind). */
+/** The balance report's columns per key, from byKind's rows `x`. */
 const BALANCE_COLUMNS = (() => {
-  const when = (kinds: string, e: string) => `case when x.k in (${kinds}) then ${e} else 0 end`;
+  const when = (kinds: string, e: string) => `coalesce(sum(${e}) filter (where x.kind in (${kinds})), 0)`;
   const cols: [string, string][] = [
-    ['openingAmount', when("'opening'", 'x.amount')],
-    ['openingBonus', when("'opening'", 'x.bonus')],
-    ['openingSessions', when("'opening'", 'x.sessions')],
+    ['openingAmount', 'sum(x.oa)'],
+    ['openingBonus', 'sum(x.ob)'],
+    ['openingSessions', 'sum(x.os)'],
     ['openN', when("'open'", 'x.n')],
     ['openPaid', when("'open'", 'x.paid')],
     ['openAmount', when("'open'", 'x.amount')],
@@ -130,25 +155,20 @@ const BALANCE_COLUMNS = (() => {
     ['otherAmount', when("'refund', 'adjust'", 'x.amount')],
     ['otherBonus', when("'refund', 'adjust'", 'x.bonus')],
     ['otherSessions', when("'refund', 'adjust'", 'x.sessions')],
-    ['closingAmount', 'x.amount'],
-    ['closingBonus', 'x.bonus'],
-    ['closingSessions', 'x.sessions'],
+    ['closingAmount', 'sum(x.oa + x.amount)'],
+    ['closingBonus', 'sum(x.ob + x.bonus)'],
+    ['closingSessions', 'sum(x.os + x.sessions)'],
   ];
   return raw(cols.map(([k, e]) => `${e} as "${k}"`).join(', '));
 })();
 
-/** 期初 and the period's flows per store × card product, at the grain of the rollup rows. */
+/** 期初 and the period's flows per store × card product (one row per key). */
 const balanceQuery = {
   alias: 'q',
   query: (input: QueryInput) => {
     const { from, until } = periodOf(input);
     return sql`select x.store_id as "storeId", x.card_id as "cardId", x.card_kind as "cardKind", ${BALANCE_COLUMNS}
-      from (
-        select store_id, card_id, card_kind, 'opening' as k, 0 as n, amount, bonus, sessions, 0 as paid
-          from (${balanceAt(from, input)}) o
-        union all select store_id, card_id, card_kind, kind as k, n, amount, bonus, sessions, paid
-          from (${flowsBetween(from, until, input)}) f
-      ) x`;
+      from (${byKind(ledgerRows(from, until, input))}) x group by x.store_id, x.card_id, x.card_kind`;
   },
 };
 
@@ -169,7 +189,7 @@ export const memberBalanceByCardBinding = bindReport({
   ...storeAndCard,
 });
 
-/** Balances at the end of the period's last day. */
+/** Balances at the end of the period's last day, per store × card product. */
 export const currentMemberBalanceBinding = bindReport({
   decl: CURRENT_MEMBER_BALANCE,
   from: {
@@ -177,7 +197,9 @@ export const currentMemberBalanceBinding = bindReport({
     query: (input) => {
       const { until } = periodOf(input);
       return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind",
-          cards, amount, bonus, sessions from (${balanceAt(until, input)}) b`;
+          sum(so * n) filter (where kind = 'open') as cards, sum(so * amount) as amount, sum(so * bonus) as bonus,
+          sum(so * sessions) as sessions
+        from (${ledgerRows(until, null, input)}) b group by store_id, card_id, card_kind`;
     },
   },
   ...storeAndCard,
@@ -210,7 +232,8 @@ export const monthlyMemberBalanceBinding = bindReport({
       );
       return sql`with o as (
           select store_id, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions
-          from (${balanceAt(first, input)}) b group by 1),
+          from (select store_id, so * amount as amount, so * bonus as bonus, so * sessions as sessions
+            from (${ledgerRows(first, null, input)}) r) b group by 1),
         f as (
           select month, store_id, ${raw(sums.join(', '))},
             sum(amount) as all_amount, sum(bonus) as all_bonus, sum(sessions) as all_sessions
@@ -251,10 +274,9 @@ const changesQuery = {
   query: (input: QueryInput) => {
     const { from, until } = periodOf(input);
     // A month's row less its days outside the period can net to nothing: such keys had no change.
-    return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind", kind,
-        sum(n) as n, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions, sum(paid) as paid
-      from (${flowsBetween(from, until, input)}) f
-      group by store_id, card_id, card_kind, kind having sum(n) <> 0`;
+    return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind", kind, n, amount, bonus,
+        sessions, paid
+      from (${byKind(ledgerRows(from, until, input, false))}) f where n <> 0`;
   },
 };
 
