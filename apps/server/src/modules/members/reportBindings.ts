@@ -23,7 +23,7 @@ import { bindReport, col, type QueryInput } from '../../platform/report/binding'
 import { storeScopeFilter } from '../../platform/scope';
 import { card } from '../goods/schema';
 import { store } from '../stores/schema';
-import { ROLLUP_STATE } from './rollups';
+import { ROLLUP_FAMILIES, ROLLUP_STATE, type RollupFamily } from './rollups';
 
 const raw = (s: string) => sql.raw(s);
 
@@ -34,6 +34,24 @@ const narrow = (input: QueryInput, table: string): SQL => {
   const parts = [scope ?? sql`true`];
   if (input.has('storeId')) parts.push(sql`${column} = ${input.bind('storeId')}::int`);
   return sql.join(parts, sql` and `);
+};
+
+/**
+ * The rollup family a request reads (rollups.ts ROLLUP_FAMILIES): the store family when neither
+ * the grouping nor a filter needs the card product, the card family when nothing needs the store
+ * (the grouping, a store filter, a scope short of the whole chain), else the fine one. `exact`:
+ * the family's members holding value (distinct at its grain) are the grouping's — each key the
+ * family has is in the grouping or pinned by a filter to one value.
+ */
+const familyOf = (input: QueryInput): { family: RollupFamily; exact: boolean } => {
+  const storeIn = input.dims.includes('storeId') || input.has('storeId');
+  const cardIn = input.dims.includes('cardId') || input.has('cardId');
+  const needStore = storeIn || storeScopeFilter(input.scope, store.id) !== undefined;
+  const needCard = input.dims.includes('cardId') || input.dims.includes('cardKind') || cardIn || input.has('cardKind');
+  const [fine, byStore, byCard] = ROLLUP_FAMILIES;
+  if (needStore && needCard) return { family: fine!, exact: storeIn && cardIn };
+  if (needStore) return { family: byStore!, exact: storeIn };
+  return { family: byCard!, exact: cardIn };
 };
 
 const THROUGH = raw(`(select through from member_rollup_state where name = '${ROLLUP_STATE}')`);
@@ -48,10 +66,9 @@ const nextMonth = (month: SQL) => sql`(${month} + interval '1 month')::date`;
 /**
  * A rollup row as the balance and change queries read it: its key, its ledger kind, and two signs,
  * `so` (what it adds to the balance at the period's start, 期初) and `sf` (to the period's flows).
- * Balance rows (member_balance_month) come as kind 'open' with n = the cards opened so far.
+ * Balance rows (the families' *_balance_month) come as kind 'open' with n = the cards opened so far.
  */
-const ROW_COLS = 'store_id, card_id, card_kind, kind, so, sf, n, amount, bonus, sessions, paid';
-const FLOW_COLS = 'n, amount, bonus, sessions, paid';
+const FLOW_COLS = 'n, amount, bonus, sessions, paid, held, holders';
 const rowsFrom = (t: string, so: number, sf: number) =>
   raw(
     `${t}.store_id, ${t}.card_id, ${t}.card_kind, ${t}.kind, ${so} as so, ${sf} as sf, ${FLOW_COLS.split(', ')
@@ -62,22 +79,22 @@ const rowsFrom = (t: string, so: number, sf: number) =>
 /**
  * The days of the month starting `month` cut at `a` ≤ `e`: A = [month, a) belongs to 期初, B = [a, e)
  * to the flows, C = [e, next month) to neither. Of the three, the two shortest are read as day
- * rows, each row once, and the longest as the month's row less those days (none when C is the
- * longest), so an edge of a period reads at most two thirds of a month of day rows, and a balance
- * as of a day at most half a month.
+ * rows, each row once, and the longest as the month's row less those days (no month row when C is
+ * the longest), so an edge of a period reads at most two thirds of a month of day rows, a balance
+ * as of a day at most half a month. `opening` false: the flows only (B by day, or the month less
+ * A and C, whichever reads fewer days).
  */
-const monthEdge = (month: SQL, a: SQL, e: SQL, input: QueryInput, opening: boolean): SQL => {
+const monthEdge = (f: RollupFamily, month: SQL, a: SQL, e: SQL, input: QueryInput, opening: boolean): SQL => {
   const next = nextMonth(month);
   const lenA = sql`(${a} - ${month})`;
   const lenB = sql`(${e} - ${a})`;
   const lenC = sql`(${next} - ${e})`;
   const days = (from: SQL, until: SQL, so: number, sf: number, when: SQL) =>
-    sql`select ${rowsFrom('d', so, sf)} from member_flow_day d
+    sql`select ${rowsFrom('d', so, sf)} from ${raw(f.day)} d
       where d.day >= ${from} and d.day < ${until} and ${when} and ${narrow(input, 'd')}`;
   const whole = (so: number, sf: number, when: SQL) =>
-    sql`select ${rowsFrom('m', so, sf)} from member_flow_month m where m.month = ${month} and ${when} and ${narrow(input, 'm')}`;
+    sql`select ${rowsFrom('m', so, sf)} from ${raw(f.month)} m where m.month = ${month} and ${when} and ${narrow(input, 'm')}`;
   if (!opening) {
-    // The flows only: B by day, or the month less A and C.
     const byDay = sql`(${lenB} <= ${lenA} + ${lenC})`;
     return sql`${days(a, e, 0, 1, byDay)}
       union all ${whole(0, 1, sql`not ${byDay}`)}
@@ -99,25 +116,26 @@ const monthEdge = (month: SQL, a: SQL, e: SQL, input: QueryInput, opening: boole
 };
 
 /**
- * Rollup rows (ROW_COLS) of the balance at the start of `from` (so) and of the flows of the days
- * [from, until) (sf): the last closed month's balances, the month flows after it, the whole
- * months of the period, and its edge months by monthEdge. `until` null: the balance only.
+ * Rollup rows of a family (store_id, card_id, card_kind, kind, so, sf, FLOW_COLS) of the balance
+ * at the start of `from` (so) and of the flows of the days [from, until) (sf): the last closed
+ * month's balances, the month flows after it, the whole months of the period, and its edge
+ * months by monthEdge. `until` null: the balance only; `opening` false: the flows only.
  */
-const ledgerRows = (from: SQL, until: SQL | null, input: QueryInput, opening = true): SQL => {
+const ledgerRows = (f: RollupFamily, from: SQL, until: SQL | null, input: QueryInput, opening = true): SQL => {
   const m0 = monthOfDay(from);
   const closed = closedBefore(m0);
   const before = sql`select b.store_id, b.card_id, b.card_kind, 'open' as kind, 1 as so, 0 as sf,
-        b.cards as n, b.amount, b.bonus, b.sessions, 0 as paid
-      from member_balance_month b where b.month = ${closed} and ${narrow(input, 'b')}
-    union all select ${rowsFrom('m', 1, 0)} from member_flow_month m
+        b.cards as n, b.amount, b.bonus, b.sessions, 0 as paid, b.held, b.holders
+      from ${raw(f.balance)} b where b.month = ${closed} and ${narrow(input, 'b')}
+    union all select ${rowsFrom('m', 1, 0)} from ${raw(f.month)} m
       where m.month > coalesce(${closed}, '1900-01-01'::date) and m.month < ${m0} and ${narrow(input, 'm')}
     union all `;
-  if (until === null) return sql`${before}${monthEdge(m0, from, from, input, true)}`;
+  if (until === null) return sql`${before}${monthEdge(f, m0, from, from, input, true)}`;
   const m1 = monthOfDay(until);
-  return sql`${opening ? before : sql``}${monthEdge(m0, from, sql`least(${until}, ${nextMonth(m0)})`, input, opening)}
-    union all select ${rowsFrom('m', 0, 1)} from member_flow_month m
+  return sql`${opening ? before : sql``}${monthEdge(f, m0, from, sql`least(${until}, ${nextMonth(m0)})`, input, opening)}
+    union all select ${rowsFrom('m', 0, 1)} from ${raw(f.month)} m
       where m.month > ${m0} and m.month < ${m1} and ${narrow(input, 'm')}
-    union all select * from (${monthEdge(m1, m1, until, input, false)}) e where ${m1} > ${m0}`;
+    union all select * from (${monthEdge(f, m1, m1, until, input, false)}) e where ${m1} > ${m0}`;
 };
 
 /** ledgerRows summed per key and kind: 期初 (o*) and flows (n, amount, bonus, sessions, paid). */
@@ -168,7 +186,7 @@ const balanceQuery = {
   query: (input: QueryInput) => {
     const { from, until } = periodOf(input);
     return sql`select x.store_id as "storeId", x.card_id as "cardId", x.card_kind as "cardKind", ${BALANCE_COLUMNS}
-      from (${byKind(ledgerRows(from, until, input))}) x group by x.store_id, x.card_id, x.card_kind`;
+      from (${byKind(ledgerRows(familyOf(input).family, from, until, input))}) x group by x.store_id, x.card_id, x.card_kind`;
   },
 };
 
@@ -196,25 +214,30 @@ export const currentMemberBalanceBinding = bindReport({
     alias: 'q',
     query: (input) => {
       const { until } = periodOf(input);
+      const { family, exact } = familyOf(input);
+      // Members are distinct at the family's grain: summed over finer keys they would count a
+      // member twice, so they are left out (null) where the grouping is coarser than the family.
       return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind",
-          sum(so * n) filter (where kind = 'open') as cards, sum(so * amount) as amount, sum(so * bonus) as bonus,
-          sum(so * sessions) as sessions
-        from (${ledgerRows(until, null, input)}) b group by store_id, card_id, card_kind`;
+          coalesce(sum(so * n) filter (where kind = 'open'), 0) as cards, sum(so * held) as "heldCards",
+          ${exact ? sql`sum(so * holders)` : sql`null::bigint`} as "members",
+          sum(so * amount) as amount, sum(so * bonus) as bonus, sum(so * sessions) as sessions
+        from (${ledgerRows(family, until, null, input)}) b group by store_id, card_id, card_kind`;
     },
   },
   ...storeAndCard,
 });
 
 /**
- * Month × store over the months the period touches: the month flows per store, and 期末 as 期初 of
- * the first month plus a running sum of the flows (a window); 期初 of each month is its 期末 less
- * its flows.
+ * Month × store over the months the period touches, from the store family (its groupings need no
+ * card product): the month flows per store, and 期末 as 期初 of the first month plus a running sum
+ * of the flows (a window); 期初 of each month is its 期末 less its flows.
  */
 export const monthlyMemberBalanceBinding = bindReport({
   decl: MONTHLY_MEMBER_BALANCE,
   from: {
     alias: 'q',
     query: (input) => {
+      const byStore = ROLLUP_FAMILIES[1]!;
       const first = sql`date_trunc('month', ${input.bind('periodFrom')}::date)::date`;
       const last = sql`date_trunc('month', ${input.bind('periodTo')}::date)::date`;
       const kinds: [string, string][] = [
@@ -233,14 +256,14 @@ export const monthlyMemberBalanceBinding = bindReport({
       return sql`with o as (
           select store_id, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions
           from (select store_id, so * amount as amount, so * bonus as bonus, so * sessions as sessions
-            from (${ledgerRows(first, null, input)}) r) b group by 1),
+            from (${ledgerRows(byStore, first, null, input)}) r) b group by 1),
         f as (
           select month, store_id, ${raw(sums.join(', '))},
             sum(amount) as all_amount, sum(bonus) as all_bonus, sum(sessions) as all_sessions
           from (
             select month, store_id, kind, sum(n) as n, sum(amount) as amount, sum(bonus) as bonus,
               sum(sessions) as sessions, sum(paid) as paid
-            from member_flow_month m where m.month >= ${first} and m.month <= ${last} and ${narrow(input, 'm')}
+            from ${raw(byStore.month)} m where m.month >= ${first} and m.month <= ${last} and ${narrow(input, 'm')}
             group by 1, 2, 3) mk
           group by 1, 2),
         k as (select store_id from o union select store_id from f),
@@ -276,7 +299,7 @@ const changesQuery = {
     // A month's row less its days outside the period can net to nothing: such keys had no change.
     return sql`select store_id as "storeId", card_id as "cardId", card_kind as "cardKind", kind, n, amount, bonus,
         sessions, paid
-      from (${byKind(ledgerRows(from, until, input, false))}) f where n <> 0`;
+      from (${byKind(ledgerRows(familyOf(input).family, from, until, input, false))}) f where n <> 0`;
   },
 };
 

@@ -23,6 +23,11 @@ export interface QueryInput {
   has(name: string): boolean;
   /** The caller's data scope (the engine applies it on `scope.store` too; a query may narrow early). */
   scope: DataScope;
+  /**
+   * The dimensions of the chosen grouping (part of the statement's shape): a query may read a
+   * coarser rollup when the grouping needs no finer key.
+   */
+  dims: readonly string[];
 }
 
 /**

@@ -227,7 +227,13 @@ const growthSql = (cur: SQL, prev: SQL) =>
 const joined = (parts: SQL[], sep = ', ') => sql.join(parts, sql.raw(sep));
 
 /** The facts and their WHERE, with a bind that maps value names (the previous period's). */
-const factsOf = (b: ReportBinding, scope: DataScope, applied: ReturnType<typeof appliedOf>, rename?: string) => {
+const factsOf = (
+  b: ReportBinding,
+  scope: DataScope,
+  applied: ReturnType<typeof appliedOf>,
+  dims: readonly string[],
+  rename?: string,
+) => {
   const period = periodFilter(b.decl);
   const periodNames: string[] = period ? Object.values(rangeKeys(period[0])) : [];
   const nameOf = (n: string) => (rename && periodNames.includes(n) ? `${rename}${n}` : n);
@@ -239,6 +245,7 @@ const factsOf = (b: ReportBinding, scope: DataScope, applied: ReturnType<typeof 
       bind: (name: string) => sql`${bind(name)}`,
       has: (name: string) => bound.has(name),
       scope,
+      dims,
     };
     from = sql`(${b.from.query(input)}) as ${id(b.from.alias)}`;
   } else {
@@ -262,7 +269,7 @@ const shown = (c: DimensionDef | MeasureDef, e: Expr | SQL) =>
 const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: ReturnType<typeof appliedOf>): SQL => {
   const { decl } = b;
   const r = resolve(b);
-  const facts = factsOf(b, scope, applied);
+  const facts = factsOf(b, scope, applied, s.grouping.dims);
   const dimKeys = s.columns.filter(([, c]) => !isMeasure(c)).map(([k]) => k);
   const measureDefs = Object.entries(decl.measures);
   const base = measureDefs.filter(([, m]) => !DERIVED.has(m.agg));
@@ -327,7 +334,7 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Retu
   if (prevMeasures.length) {
     const rCols: SQL[] = [sql`g.*`];
     if (s.previous) {
-      const prevFacts = factsOf(b, scope, applied, PREV);
+      const prevFacts = factsOf(b, scope, applied, s.grouping.dims, PREV);
       const pCols: SQL[] = [
         ...dimKeys.map((k) => sql`${shown(decl.dimensions[k] as DimensionDef, r.dims[k] as Expr)} as ${id(k)}`),
         ...compared.map((k) => sql`${r.measures[k]} as ${id(k)}`),
