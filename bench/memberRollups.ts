@@ -8,11 +8,17 @@
  * replaces. DATABASE_URL: use that server (loaded once, kept: SKIP_LOAD=1 measures only, with
  * REBUILD=1 migrates it first and rebuilds the rollups, timed); none: a throwaway server
  * (testing/pgServer.ts). ROWS scales the ledger (default 20,000,000). ONLY=text runs the cases whose
- * name holds it.
+ * name holds it. SCRATCH=schema (with DATABASE_URL and SKIP_LOAD=1): a database used read-only, e.g.
+ * the shared large world — the rollups are built in that schema (created from migrations 0028 and
+ * 0031, first on the search path) from the database's card ledger, and measured there; DROP=1
+ * drops the schema at the end.
  */
+
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../apps/server/src/db/client';
+import { MIGRATIONS_FOLDER, openPostgres } from '../apps/server/src/db/client';
 import {
   cardChangeBinding,
   cardChangeReportBinding,
@@ -110,9 +116,22 @@ try {
     const counts = await rebuildMemberRollups(handle, NOW);
     lap(`rebuildMemberRollups ${JSON.stringify(counts)}`, t4);
   }
+  const scratch = process.env.SCRATCH;
+  if (scratch) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(scratch)) throw new Error('SCRATCH: a plain schema name');
+    await run(`create schema if not exists ${scratch}`);
+    await run(`set search_path = ${scratch}, public`);
+    for (const file of ['0028_member_rollups.sql', '0031_member_rollup_grains.sql']) {
+      const text = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        // Unqualified names: created in the scratch schema, the first on the search path.
+        if (statement.trim()) await run(statement.replace(/CREATE TABLE "/g, 'CREATE TABLE IF NOT EXISTS "'));
+      }
+    }
+  }
   if (!process.env.SKIP_LOAD || process.env.REBUILD) {
     if (process.env.REBUILD) {
-      await handle.migrate();
+      if (!scratch) await handle.migrate();
       const t4 = performance.now();
       const counts = await rebuildMemberRollups(handle, NOW);
       lap(`rebuildMemberRollups ${JSON.stringify(counts)}`, t4);
@@ -200,6 +219,7 @@ try {
     const check = await checkMemberRollups(handle);
     lap(`checkMemberRollups ${JSON.stringify(check)}`, t5);
   }
+  if (scratch && process.env.DROP) await run(`drop schema ${scratch} cascade`);
 } finally {
   await handle.close();
   if (!process.env.KEEP) pg?.stop();
