@@ -5,11 +5,20 @@
  * with generate_series (not the large-scale generator's realistic history: flows are uniform,
  * balances are not running balances, foreign keys are not checked while loading). Then the
  * rebuild, the check, and each report p50 of 7 runs next to the raw SQL over card_ledger it
- * replaces. DATABASE_URL: use that server (loaded once, kept: SKIP_LOAD=1 measures only); none:
- * a throwaway server (testing/pgServer.ts). ROWS scales the ledger (default 20,000,000).
+ * replaces. DATABASE_URL: use that server (loaded once, kept: SKIP_LOAD=1 measures only, with
+ * REBUILD=1 migrates it first and rebuilds the rollups, timed); none: a throwaway server
+ * (testing/pgServer.ts). ROWS scales the ledger (default 20,000,000). ONLY=text runs the cases whose
+ * name holds it. SCRATCH=schema (with DATABASE_URL and SKIP_LOAD=1): a database used read-only, e.g.
+ * the shared large world — the rollups are built in that schema (created from migrations 0028 and
+ * 0031, first on the search path) from the database's card ledger, and measured there; DROP=1
+ * drops the schema at the end.
  */
+
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../apps/server/src/db/client';
+import { MIGRATIONS_FOLDER, openPostgres } from '../apps/server/src/db/client';
 import {
   cardChangeBinding,
   cardChangeReportBinding,
@@ -18,7 +27,7 @@ import {
   memberBalanceByCardBinding,
   monthlyMemberBalanceBinding,
 } from '../apps/server/src/modules/members/reportBindings';
-import { checkMemberRollups, rebuildMemberRollups } from '../apps/server/src/modules/members/rollups';
+import { checkMemberRollups, ROLLUP_FAMILIES, rebuildMemberRollups } from '../apps/server/src/modules/members/rollups';
 import type { ReportBinding } from '../apps/server/src/platform/report/binding';
 import { reportPage } from '../apps/server/src/platform/report/query';
 import { HQ_SCOPE } from '../apps/server/src/platform/scope';
@@ -27,6 +36,8 @@ import { startPgServer } from '../apps/server/src/testing/pgServer';
 import { reportListQuery } from '../packages/contract/src/report/schemas';
 
 const ROWS = Number(process.env.ROWS ?? 20_000_000);
+/** Runs per case (the p50 is their median). */
+const RUNS = Number(process.env.RUNS ?? 7);
 const MEMBERS = Math.round(ROWS / 10);
 const CARDS = Math.round(ROWS / 8);
 const STORES = 2000;
@@ -104,18 +115,37 @@ try {
     const t4 = performance.now();
     const counts = await rebuildMemberRollups(handle, NOW);
     lap(`rebuildMemberRollups ${JSON.stringify(counts)}`, t4);
-    await run(`vacuum analyze member_flow_day`);
-    await run(`vacuum analyze member_flow_month`);
-    await run(`vacuum analyze member_balance_month`);
+  }
+  const scratch = process.env.SCRATCH;
+  if (scratch) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(scratch)) throw new Error('SCRATCH: a plain schema name');
+    await run(`create schema if not exists ${scratch}`);
+    await run(`set search_path = ${scratch}, public`);
+    for (const file of ['0028_member_rollups.sql', '0031_member_rollup_grains.sql']) {
+      const text = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        // Unqualified names: created in the scratch schema, the first on the search path.
+        if (statement.trim()) await run(statement.replace(/CREATE TABLE "/g, 'CREATE TABLE IF NOT EXISTS "'));
+      }
+    }
+  }
+  if (!process.env.SKIP_LOAD || process.env.REBUILD) {
+    if (process.env.REBUILD) {
+      if (!scratch) await handle.migrate();
+      const t4 = performance.now();
+      const counts = await rebuildMemberRollups(handle, NOW);
+      lap(`rebuildMemberRollups ${JSON.stringify(counts)}`, t4);
+    }
+    for (const f of ROLLUP_FAMILIES) for (const t of [f.day, f.month, f.balance]) await run(`vacuum analyze ${t}`);
   }
   const sizes = await db.execute(sql`select relname, n_live_tup, pg_size_pretty(pg_total_relation_size(relid)) as size
-    from pg_stat_user_tables where relname in ('card_ledger', 'member_card', 'member', 'member_flow_day', 'member_flow_month', 'member_balance_month')`);
+    from pg_stat_user_tables where relname in ('card_ledger', 'member_card', 'member') or relname like 'member%flow%' or relname like 'member%balance_month'`);
   console.log(sizes);
 
   const p50 = async (what: string, fn: () => Promise<unknown>) => {
     const times: number[] = [];
     let out: unknown;
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
       out = await fn();
       times.push(performance.now() - s);
@@ -123,60 +153,73 @@ try {
     times.sort((a, b) => a - b);
     const n = Array.isArray(out) ? out.length : '';
     console.log(
-      `${what.padEnd(58)} p50 ${times[3]!.toFixed(0).padStart(6)} ms  (min ${times[0]!.toFixed(0)}, max ${times[6]!.toFixed(0)})  ${n} rows`,
+      `${what.padEnd(62)} p50 ${times[Math.floor(RUNS / 2)]!.toFixed(0).padStart(6)} ms  (min ${times[0]!.toFixed(0)}, max ${times[RUNS - 1]!.toFixed(0)})  ${n} rows  load ${loadavg()[0]!.toFixed(1)}`,
     );
   };
   // Through the report engine, as GET …/list answers (page 1 of 20, the total and the totals row).
   const page = (b: ReportBinding, query: Record<string, string>) => () =>
     reportPage(db, b, HQ_SCOPE, reportListQuery(b.decl).parse(query) as never);
   const month = { periodFrom: '2026-10-01', periodTo: '2026-10-31' };
-  await p50('/MemberBalance chain-wide 2026-10 by store', page(memberBalanceBinding, { ...month, groupBy: 'store' }));
-  await p50(
-    '/MemberBalance 2026-10 by store × card product',
-    page(memberBalanceBinding, { ...month, groupBy: 'storeCard' }),
-  );
-  await p50(
-    '/MemberBalance4 chain-wide 2026-10 by card product',
-    page(memberBalanceByCardBinding, { ...month, groupBy: 'card' }),
-  );
-  await p50(
-    '/MemberBalance chain-wide 2025-03-07..2025-04-19 by store',
-    page(memberBalanceBinding, { periodFrom: '2025-03-07', periodTo: '2025-04-19', groupBy: 'store' }),
-  );
-  await p50(
-    '/CardChange chain-wide 2026-10 by store × kind',
-    page(cardChangeBinding, { ...month, groupBy: 'storeKind' }),
-  );
-  await p50(
-    '/CardChangeReport 2026-10 by store × card × kind',
-    page(cardChangeReportBinding, { ...month, groupBy: 'storeCardKind' }),
-  );
-  await p50(
-    '/MonthlyMemberBalance 2025-11..2026-10 by month × store',
-    page(monthlyMemberBalanceBinding, { periodFrom: '2025-11-01', periodTo: '2026-10-31', groupBy: 'monthStore' }),
-  );
-  await p50(
-    '/CurrentMemberBalance as of 2026-10-15 by store',
-    page(currentMemberBalanceBinding, { periodFrom: '2026-10-15', periodTo: '2026-10-15', groupBy: 'store' }),
-  );
-  await p50(
-    '/CurrentMemberBalance as of 2026-11-25 by store',
-    page(currentMemberBalanceBinding, { periodFrom: '2026-11-25', periodTo: '2026-11-25', groupBy: 'store' }),
-  );
-  await p50('raw SQL: 会员余额表 2026-10 by store over card_ledger', () =>
-    db.execute(sql`select c.store_id,
+  // A period's shapes: a whole month; two partial months (the one over budget before); the worst
+  // for the day rows read (half a month at each end); inside one month (a third each side).
+  const two = { periodFrom: '2025-03-07', periodTo: '2025-04-19' };
+  const worst = { periodFrom: '2025-03-16', periodTo: '2025-04-15' };
+  const inside = { periodFrom: '2026-10-11', periodTo: '2026-10-20' };
+  const cases: [string, ReportBinding, Record<string, string>][] = [];
+  for (const [label, p] of [
+    ['2026-10', month],
+    ['2025-03-07..04-19', two],
+    ['2025-03-16..04-15', worst],
+    ['2026-10-11..20', inside],
+  ] as const) {
+    cases.push([`/MemberBalance ${label} by store`, memberBalanceBinding, { ...p, groupBy: 'store' }]);
+    cases.push([`/MemberBalance ${label} by store × card`, memberBalanceBinding, { ...p, groupBy: 'storeCard' }]);
+    cases.push([`/MemberBalance4 ${label} by card`, memberBalanceByCardBinding, { ...p, groupBy: 'card' }]);
+    cases.push([`/MemberBalance4 ${label} by card kind`, memberBalanceByCardBinding, { ...p, groupBy: 'cardKind' }]);
+    cases.push([`/CardChange ${label} by store × kind`, cardChangeBinding, { ...p, groupBy: 'storeKind' }]);
+    cases.push([`/CardChange ${label} by kind`, cardChangeBinding, { ...p, groupBy: 'kind' }]);
+    cases.push([
+      `/CardChangeReport ${label} by store × card × kind`,
+      cardChangeReportBinding,
+      { ...p, groupBy: 'storeCardKind' },
+    ]);
+    cases.push([`/CardChangeReport ${label} by card × kind`, cardChangeReportBinding, { ...p, groupBy: 'cardKind' }]);
+  }
+  for (const groupBy of ['monthStore', 'month']) {
+    cases.push([
+      `/MonthlyMemberBalance 2025-11..2026-10 by ${groupBy}`,
+      monthlyMemberBalanceBinding,
+      { periodFrom: '2025-11-01', periodTo: '2026-10-31', groupBy },
+    ]);
+  }
+  for (const day of ['2026-10-15', '2026-10-31', '2026-11-25']) {
+    for (const groupBy of ['store', 'card', 'storeCard']) {
+      cases.push([
+        `/CurrentMemberBalance as of ${day} by ${groupBy}`,
+        currentMemberBalanceBinding,
+        { periodFrom: day, periodTo: day, groupBy },
+      ]);
+    }
+  }
+  for (const [what, b, q] of cases) {
+    if (!process.env.ONLY || what.includes(process.env.ONLY)) await p50(what, page(b, q));
+  }
+  if (!process.env.ONLY)
+    await p50('raw SQL: 会员余额表 2026-10 by store over card_ledger', () =>
+      db.execute(sql`select c.store_id,
         sum(l.amount) filter (where l.at < '2026-10-01T00:00+08') as opening,
         sum(l.amount) filter (where l.at >= '2026-10-01T00:00+08' and l.kind = 'topUp') as top_up,
         sum(l.amount) filter (where l.at >= '2026-10-01T00:00+08' and l.kind = 'consume') as consumed,
         sum(l.amount) as closing
       from card_ledger l join member_card c on c.id = l.member_card_id
       where l.at < '2026-11-01T00:00+08' group by 1`),
-  );
+    );
   if (process.env.CHECK) {
     const t5 = performance.now();
     const check = await checkMemberRollups(handle);
     lap(`checkMemberRollups ${JSON.stringify(check)}`, t5);
   }
+  if (scratch && process.env.DROP) await run(`drop schema ${scratch} cascade`);
 } finally {
   await handle.close();
   if (!process.env.KEEP) pg?.stop();

@@ -61,6 +61,12 @@ export const REPORTED_TABLES = [
   'member_flow_day',
   'member_flow_month',
   'member_balance_month',
+  'member_store_flow_day',
+  'member_store_flow_month',
+  'member_store_balance_month',
+  'member_card_flow_day',
+  'member_card_flow_month',
+  'member_card_balance_month',
   'marketing_real_card',
 ] as const;
 

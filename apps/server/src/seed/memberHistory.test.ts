@@ -129,7 +129,7 @@ describe('member history at a small size', () => {
 
   it('lets the rollups be rebuilt from what it loaded, equal to a recomputation', async () => {
     const counts = await rebuildMemberRollups(h, NOW);
-    expect(counts.memberFlowDay).toBeGreaterThan(1000);
+    expect(counts.tables.member_flow_day).toBeGreaterThan(1000);
     const check = await checkMemberRollups(h);
     expect(check.ok).toBe(true);
   });

@@ -111,7 +111,10 @@ export const MEMBER_BALANCE_BY_CARD = defineReport({
   source: SOURCE_FLOWS,
 });
 
-/** 当前会员余额: what the cards sold by each store hold at the end of the day chosen (default today). */
+/**
+ * 当前会员余额: what the cards sold by each store hold at the end of the day chosen (default today),
+ * with the cards and the members holding value then.
+ */
 export const CURRENT_MEMBER_BALANCE = defineReport({
   name: 'currentMemberBalance',
   title: '当前会员余额',
@@ -120,6 +123,14 @@ export const CURRENT_MEMBER_BALANCE = defineReport({
   dimensions: { storeId, storeName, cardId, cardName, cardKind },
   measures: {
     cards: { label: '累计售卡', type: 'int', agg: 'asOf', width: 100, summary: true },
+    /** Cards whose 本金, 赠金 or 次数 left is above 0 at the day's end. */
+    heldCards: { label: '有余额卡数', type: 'int', agg: 'asOf', width: 100, summary: true },
+    /**
+     * Members holding such a card, each counted once per row. Not added up in the totals row (a
+     * member may hold value in two rows), and empty where the grouping is coarser than the rows
+     * the figure is counted at (by store with a 卡类型 filter, by card product in a region's scope).
+     */
+    members: { label: '有余额会员数', type: 'int', agg: 'asOf', width: 110, total: false },
     amount: money('本金', '余额', 'asOf', { summary: true }),
     bonus: money('赠金', '余额', 'asOf', { summary: true }),
     sessions: count('剩余次数', '余额', 'asOf'),

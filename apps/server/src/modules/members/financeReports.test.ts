@@ -130,13 +130,14 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn('admin', 'admin123');
-  // A region-level role (华东大区) that may open /MemberBalance.
+  // A region-level role (华东大区) that may open /MemberBalance and /CurrentMemberBalance.
   const page = routeByPath('/MemberBalance')!;
+  const current = routeByPath('/CurrentMemberBalance')!;
   const { contentRoleId } = await createRole(t.db, {
     code: 'RP_REGION',
     name: '区域财务（测）',
     contentName: '华东大区',
-    codes: [page.group, page.code!],
+    codes: [...new Set([page.group, page.code!, current.group, current.code!])],
   });
   const uid = await createUser(t.db, { loginName: '13912349099', password: 'pass1234', phone: '13912349099' });
   region = await t.signIn('13912349099', 'pass1234', await grantRole(t.db, uid, contentRoleId));
@@ -196,6 +197,30 @@ const periods = () => {
   ];
 };
 
+/**
+ * Periods of every shape the queries tell apart: a day; days inside one month with the part
+ * before, inside or after the period the longest; partial months at both ends, each end shorter
+ * or longer than the rest of its month; a month and a day; twelve months and more.
+ */
+const shapes = () => {
+  const last = addMonths(today(), -1);
+  const before = addMonths(today(), -2);
+  const day = (month: string, d: number) => `${month.slice(0, 8)}${String(d).padStart(2, '0')}`;
+  return [
+    { periodFrom: day(last, 16), periodTo: day(last, 16) },
+    { periodFrom: day(last, 2), periodTo: day(last, 5) },
+    { periodFrom: day(last, 3), periodTo: day(last, 27) },
+    { periodFrom: day(last, 25), periodTo: endOfMonth(last) },
+    { periodFrom: day(last, 20), periodTo: day(last, 23) },
+    { periodFrom: day(before, 20), periodTo: day(last, 10) },
+    { periodFrom: day(before, 5), periodTo: day(last, 25) },
+    { periodFrom: day(before, 28), periodTo: day(last, 1) },
+    { periodFrom: before, periodTo: day(last, 1) },
+    { periodFrom: addMonths(today(), -12), periodTo: today() },
+    { periodFrom: day(addMonths(today(), -13), 11), periodTo: day(last, 19) },
+  ];
+};
+
 describe('会员余额 /MemberBalance, /MemberBalance4', () => {
   it('by store: 期初, the changes by kind and 期末 equal sums over the ledger, by the selling store', async () => {
     for (const p of periods()) {
@@ -243,6 +268,188 @@ describe('会员余额 /MemberBalance, /MemberBalance4', () => {
     for (const r of mine.list) expect(set.has(Number(r.storeId))).toBe(true);
     const full = new Map(everyone.list.map((r) => [r.storeId, r]));
     for (const r of mine.list) expect(r).toEqual(full.get(r.storeId));
+  });
+});
+
+describe('every period shape', () => {
+  it('/MemberBalance by store and by store × card, /MemberBalance4 by card: equal to the ledger', async () => {
+    for (const p of shapes()) {
+      expectRowsEqualFacts(
+        await all(MEMBER_BALANCE, { ...p, groupBy: 'store' }),
+        (r) => String(r.storeId),
+        await facts('c.store_id', p.periodFrom, p.periodTo),
+      );
+      expectRowsEqualFacts(
+        await all(MEMBER_BALANCE, { ...p, groupBy: 'storeCard' }),
+        (r) => `${r.storeId}|${r.cardId}`,
+        await facts(`c.store_id || '|' || c.card_id`, p.periodFrom, p.periodTo),
+      );
+      expectRowsEqualFacts(
+        await all(MEMBER_BALANCE_BY_CARD, { ...p, groupBy: 'card' }),
+        (r) => String(r.cardId),
+        await facts('c.card_id', p.periodFrom, p.periodTo),
+      );
+    }
+  });
+
+  it('/CardChange by kind and by store, /CardChangeReport by card × kind: equal to the ledger', async () => {
+    for (const p of shapes()) {
+      const want = await raw<Record<string, string>>(sql`select c.store_id, c.card_id, l.kind,
+          count(distinct (l.ref_type, l.ref_id, l.member_card_id)) as n, sum(l.amount) as amount,
+          sum(l.bonus_amount) as bonus, coalesce(sum(l.sessions), 0) as sessions
+        from card_ledger l join member_card c on c.id = l.member_card_id
+        where l.at >= ${instant(p.periodFrom)}::timestamptz and l.at < ${instant(nextDay(p.periodTo))}::timestamptz
+        group by 1, 2, 3`);
+      const fig = (r: Record<string, unknown>) => [r.n, r.amount, r.bonus, r.sessions].map(Number);
+      const sumBy = (key: (r: Record<string, string>) => string) => {
+        const out = new Map<string, number[]>();
+        for (const r of want) {
+          const a = out.get(key(r)) ?? [0, 0, 0, 0];
+          out.set(
+            key(r),
+            fig(r).map((v, i) => v + a[i]!),
+          );
+        }
+        return out;
+      };
+      const byKind = await all(CARD_CHANGE, { ...p, groupBy: 'kind' });
+      expect(new Map(byKind.list.map((r) => [String(r.kind), fig(r)])), JSON.stringify(p)).toEqual(
+        sumBy((r) => r.kind!),
+      );
+      const byStore = await all(CARD_CHANGE, { ...p, groupBy: 'store' });
+      expect(new Map(byStore.list.map((r) => [String(r.storeId), fig(r)]))).toEqual(sumBy((r) => String(r.store_id)));
+      const byCard = await all(CARD_CHANGE_REPORT, { ...p, groupBy: 'cardKind' });
+      expect(new Map(byCard.list.map((r) => [`${r.cardId}|${r.kind}`, fig(r)]))).toEqual(
+        sumBy((r) => `${r.card_id}|${r.kind}`),
+      );
+    }
+  });
+
+  it('/MonthlyMemberBalance over twelve months and more, by month × store and by month', async () => {
+    const from = addMonths(today(), -13);
+    const page = await all(MONTHLY_MEMBER_BALANCE, { periodFrom: from, periodTo: today(), groupBy: 'monthStore' });
+    const months = await all(MONTHLY_MEMBER_BALANCE, { periodFrom: from, periodTo: today(), groupBy: 'month' });
+    expect(months.list.map((r) => r.month)).toEqual(
+      Array.from({ length: 14 }, (_, i) => addMonths(from, i)).filter((m) => page.list.some((r) => r.month === m)),
+    );
+    for (const month of [from, addMonths(today(), -7), addMonths(today(), -1), addMonths(today(), 0)]) {
+      const want = await facts('c.store_id', month, month === addMonths(today(), 0) ? today() : endOfMonth(month));
+      expectRowsEqualFacts(
+        { ...page, totals: undefined, list: page.list.filter((r) => r.month === month) },
+        (r) => String(r.storeId),
+        want,
+      );
+      const all1 = new Map([
+        [
+          'all',
+          [...want.values()].reduce<Record<string, number>>((a, f) => {
+            for (const [k, v] of Object.entries(f)) a[k] = (a[k] ?? 0) + v;
+            return a;
+          }, {}),
+        ],
+      ]);
+      expectRowsEqualFacts(
+        { ...months, totals: undefined, list: months.list.filter((r) => r.month === month) },
+        () => 'all',
+        all1,
+      );
+    }
+  });
+});
+
+/**
+ * Cards and members holding value at the end of `day` per `group` (over member_card `c`), from
+ * the ledger: a card holds value when its rows up to then sum to more than 0 本金, 赠金 or 次数.
+ */
+const holding = async (group: string, day: string, where = sql`true`) => {
+  const rows = await raw<Record<string, string>>(sql`select ${sql.raw(group)} as g, count(*) as held,
+      count(distinct c.member_id) as members
+    from member_card c
+    where ${where} and c.id in (select l.member_card_id from card_ledger l
+      where l.at < ${instant(nextDay(day))}::timestamptz group by l.member_card_id
+      having sum(l.amount) > 0 or sum(l.bonus_amount) > 0 or coalesce(sum(l.sessions), 0) > 0)
+    group by 1`);
+  return new Map(rows.map((r) => [String(r.g), [Number(r.held), Number(r.members)]]));
+};
+
+describe('当前会员余额: cards and members holding value', () => {
+  it('by store, by card product, by both: as of today, a past day and a month end, equal to the ledger', async () => {
+    const last = addMonths(today(), -1);
+    for (const day of [today(), `${last.slice(0, 8)}12`, endOfMonth(last), `${addMonths(today(), -5).slice(0, 8)}24`]) {
+      const q = { periodFrom: day, periodTo: day };
+      for (const [groupBy, group, keyOf] of [
+        ['store', 'c.store_id', (r: ReportRow) => String(r.storeId)],
+        ['card', 'c.card_id', (r: ReportRow) => String(r.cardId)],
+        ['storeCard', `c.store_id || '|' || c.card_id`, (r: ReportRow) => `${r.storeId}|${r.cardId}`],
+      ] as const) {
+        const page = await all(CURRENT_MEMBER_BALANCE, { ...q, groupBy });
+        const want = await holding(group, day);
+        const got = new Map(
+          page.list
+            .filter((r) => Number(r.heldCards) !== 0 || Number(r.members) !== 0)
+            .map((r) => [keyOf(r), [Number(r.heldCards), Number(r.members)]]),
+        );
+        expect(got, `${groupBy} ${day}`).toEqual(want);
+        // Cards add up; members do not (no total).
+        expect(page.totals?.heldCards).toBe([...want.values()].reduce((n, [h]) => n + h!, 0));
+        expect(page.totals).not.toHaveProperty('members');
+      }
+    }
+    // A member holding value in two cards of one store counts once there, twice by card product.
+    const [two] = await raw<{ store_id: number }>(sql`select c.store_id from member_card c
+      where c.balance > 0 or c.bonus_balance > 0 group by c.store_id, c.member_id having count(distinct c.card_id) > 1 limit 1`);
+    if (two) {
+      const byStore = await all(CURRENT_MEMBER_BALANCE, {
+        periodFrom: today(),
+        periodTo: today(),
+        groupBy: 'store',
+        storeId: Number(two.store_id),
+      });
+      const byPair = await all(CURRENT_MEMBER_BALANCE, {
+        periodFrom: today(),
+        periodTo: today(),
+        groupBy: 'storeCard',
+        storeId: Number(two.store_id),
+      });
+      expect(Number(byStore.list[0]!.members)).toBeLessThan(byPair.list.reduce((n, r) => n + Number(r.members), 0));
+    }
+  });
+
+  it('with a card or kind filter, and in a region’s scope: exact, or left empty where it would count twice', async () => {
+    const day = today();
+    const q = { periodFrom: day, periodTo: day };
+    // One card product at each store: members of that product per store.
+    const byCard = await all(CURRENT_MEMBER_BALANCE, { ...q, groupBy: 'store', cardId: ids.stored! });
+    expect(new Map(byCard.list.map((r) => [String(r.storeId), [Number(r.heldCards), Number(r.members)]]))).toEqual(
+      await holding('c.store_id', day, sql`c.card_id = ${ids.stored!}`),
+    );
+    // A kind spans products: by store, the members would be added over them, so none are shown.
+    const byKind = await all(CURRENT_MEMBER_BALANCE, { ...q, groupBy: 'store', cardKind: 'stored' });
+    expect(byKind.list.length).toBeGreaterThan(0);
+    const kindWant = await holding('c.store_id', day, sql`c.kind = 'stored'`);
+    for (const r of byKind.list) {
+      expect(r.members).toBeNull();
+      expect(Number(r.heldCards)).toBe(kindWant.get(String(r.storeId))?.[0] ?? 0);
+    }
+    // A region manager: by store exact, by card product (over several stores) empty.
+    const inRegion = sql`c.store_id in (select s.id from store s
+      where s.region_id = (select region_id from hier_content where name = '华东大区'))`;
+    const regionStores = await all(CURRENT_MEMBER_BALANCE, { ...q, groupBy: 'store' }, region);
+    const want = await holding('c.store_id', day, inRegion);
+    expect(
+      new Map(
+        regionStores.list
+          .filter((r) => Number(r.heldCards) !== 0)
+          .map((r) => [String(r.storeId), [Number(r.heldCards), Number(r.members)]]),
+      ),
+    ).toEqual(want);
+    const regionCards = await all(CURRENT_MEMBER_BALANCE, { ...q, groupBy: 'card' }, region);
+    const cardWant = await holding('c.card_id', day, inRegion);
+    expect(regionCards.list.length).toBeGreaterThan(0);
+    for (const r of regionCards.list) {
+      expect(r.members).toBeNull();
+      expect(Number(r.heldCards)).toBe(cardWant.get(String(r.cardId))?.[0] ?? 0);
+    }
   });
 });
 
@@ -330,6 +537,16 @@ describe('the figures whatever the month-end watermark', () => {
         (r) => String(r.storeId),
         await facts('c.store_id', p.periodFrom, p.periodTo),
       );
+    }
+    for (const day of [today(), `${addMonths(today(), -2).slice(0, 8)}20`]) {
+      const current = await all(CURRENT_MEMBER_BALANCE, { periodFrom: day, periodTo: day, groupBy: 'store' });
+      expect(
+        new Map(
+          current.list
+            .filter((r) => Number(r.heldCards) !== 0)
+            .map((r) => [String(r.storeId), [Number(r.heldCards), Number(r.members)]]),
+        ),
+      ).toEqual(await holding('c.store_id', day));
     }
     const from = addMonths(today(), -3);
     const monthly = await all(MONTHLY_MEMBER_BALANCE, { periodFrom: from, periodTo: today(), groupBy: 'monthStore' });

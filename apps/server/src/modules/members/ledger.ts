@@ -26,7 +26,7 @@ import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { card, cardProject, product, project, trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
-import { addToRollups, type RollupChange } from './rollups';
+import { addToRollups, holdChangesOf, type RollupChange } from './rollups';
 import {
   cardLedger,
   cardTopUp,
@@ -974,11 +974,18 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       answers.push({ consumeId, billNo, total: x.total, paidByCard: x.paidByCard, paidOther: x.total - x.paidByCard });
     }
   }
-  await inSlices(ledger, async (part) => {
-    await tx.insert(cardLedger).values(part);
-    return [];
-  });
-  await addToRollups(tx, changes);
+  // The rows, and how they moved the cards and members holding value (worked out around them).
+  const holds = await holdChangesOf(
+    tx,
+    ledger.map((row) => row.memberId),
+    async () => {
+      await inSlices(ledger, async (part) => {
+        await tx.insert(cardLedger).values(part);
+        return [];
+      });
+    },
+  );
+  await addToRollups(tx, changes, holds);
 
   // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
   const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);

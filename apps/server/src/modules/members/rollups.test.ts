@@ -10,7 +10,14 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { card, cardProject, product, project } from '../goods/schema';
 import { store } from '../stores/schema';
 import { consume, openCard, topUp } from './ledger';
-import { addMonths, checkMemberRollups, closeMemberBalanceMonths, rebuildMemberRollups, shanghaiDay } from './rollups';
+import {
+  addMonths,
+  checkMemberRollups,
+  closeMemberBalanceMonths,
+  ROLLUP_FAMILIES,
+  rebuildMemberRollups,
+  shanghaiDay,
+} from './rollups';
 import { createMember } from './service';
 
 let t: TestApp;
@@ -26,11 +33,14 @@ const flowOf = async (day: string, cardId: number, kind: string) => {
 };
 const expectInSync = async () => {
   const check = await checkMemberRollups(t.db);
-  expect(check.tables).toEqual([
-    { table: 'member_flow_day', keptOnly: 0, rebuiltOnly: 0 },
-    { table: 'member_flow_month', keptOnly: 0, rebuiltOnly: 0 },
-    { table: 'member_balance_month', keptOnly: 0, rebuiltOnly: 0 },
-  ]);
+  expect(check.tables).toEqual(
+    ROLLUP_FAMILIES.flatMap((f) => [f.day, f.month, f.balance]).map((table) => ({
+      table,
+      keptOnly: 0,
+      rebuiltOnly: 0,
+    })),
+  );
+  expect(check.tables).toHaveLength(9);
   expect(check.ok).toBe(true);
 };
 

@@ -16,6 +16,16 @@
  *   FOR SHARE and the job moves it FOR UPDATE, so a write is either before the close (and the
  *   close reads its flows) or after it (and sees the new watermark).
  *
+ * - The same three per selling store (member_store_*: card_id 0, card_kind '') and per card product
+ *   chain-wide (member_card_*: store_id 0), so a report grouped by store or by card product reads
+ *   a few rows per store or product, not one per store × product. They are kept alongside, by the
+ *   same statements.
+ * - Rows of kind 'hold' carry, per day, the change of the cards holding value (本金, 赠金 or 次数
+ *   above 0 at the day's end: `held`) and of the members holding value in a card of the key
+ *   (`holders`: distinct at each family's grain, a member with two cards counts once). The writer
+ *   works them out for the members it writes for (their cards' ledger before and after its rows,
+ *   the members locked), so a backdated write moves them too.
+ *
  * A balance as of the start of day D is then: the closing of the last closed month before D's
  * month + the month flows after it + the day flows of D's month before D — a few thousand rows
  * per store at most, never the whole history. `rebuildMemberRollups` recomputes everything from
@@ -53,6 +63,42 @@ export const nextDay = (day: string): string =>
 /** The last month that has ended as of `now` (Beijing). */
 export const lastEndedMonth = (now: Date): string => addMonths(shanghaiDay(now), -1);
 
+// ── Families ──────────────────────────────────────────────────────────────────
+
+/** One grain's tables and how a card's key maps to its key. */
+export interface RollupFamily {
+  day: string;
+  month: string;
+  balance: string;
+  key(storeId: number, cardId: number, cardKind: string): [number, number, string];
+}
+
+export const ROLLUP_FAMILIES: readonly RollupFamily[] = [
+  {
+    day: 'member_flow_day',
+    month: 'member_flow_month',
+    balance: 'member_balance_month',
+    key: (s, c, k) => [s, c, k],
+  },
+  {
+    day: 'member_store_flow_day',
+    month: 'member_store_flow_month',
+    balance: 'member_store_balance_month',
+    key: (s) => [s, 0, ''],
+  },
+  {
+    day: 'member_card_flow_day',
+    month: 'member_card_flow_month',
+    balance: 'member_card_balance_month',
+    key: (_s, c, k) => [0, c, k],
+  },
+];
+/** A family's key columns as SQL of a card's store_id, card_id, card_kind (`f` the family's index). */
+const familyKeySql = (f: string, t: string) =>
+  `case when ${f} = 2 then 0 else ${t}.store_id end as store_id, case when ${f} = 1 then 0 else ${t}.card_id end as card_id, case when ${f} = 1 then '' else ${t}.card_kind end as card_kind`;
+
+const ALL_TABLES = ROLLUP_FAMILIES.flatMap((f) => [f.day, f.month, f.balance]);
+
 // ── Kept by the writer ────────────────────────────────────────────────────────
 
 /** One card ledger row as the rollups see it. */
@@ -72,21 +118,32 @@ export interface RollupChange {
   paid: number;
 }
 
+/** A change of the cards and members holding value, per family, key and Beijing day. */
+export interface HoldChange {
+  family: number;
+  day: string;
+  storeId: number;
+  cardId: number;
+  cardKind: string;
+  held: number;
+  holders: number;
+}
+
 interface Sums {
   n: number;
   amount: number;
   bonus: number;
   sessions: number;
   paid: number;
+  held: number;
+  holders: number;
 }
 
-const sumInto = (map: Map<string, Sums>, key: string, c: RollupChange) => {
-  const s = map.get(key) ?? { n: 0, amount: 0, bonus: 0, sessions: 0, paid: 0 };
-  s.n += c.first ? 1 : 0;
-  s.amount += c.amount;
-  s.bonus += c.bonus;
-  s.sessions += c.sessions;
-  s.paid += c.paid;
+const ZERO: Sums = { n: 0, amount: 0, bonus: 0, sessions: 0, paid: 0, held: 0, holders: 0 };
+
+const sumInto = (map: Map<string, Sums>, key: string, c: Partial<Sums>) => {
+  const s = map.get(key) ?? { ...ZERO };
+  for (const k of Object.keys(ZERO) as (keyof Sums)[]) s[k] += c[k] ?? 0;
   map.set(key, s);
 };
 
@@ -95,80 +152,182 @@ const ROWS_PER_STATEMENT = 1000;
 /** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
-const flowUpsert = (
-  table: 'member_flow_day' | 'member_flow_month',
-  period: 'day' | 'month',
-  sums: Map<string, Sums>,
-) => {
+const flowUpsert = (table: string, period: 'day' | 'month', sums: Map<string, Sums>) => {
   const keys = [...sums.keys()].sort();
   const statements: SQL[] = [];
   for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
     const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
       const [p, store, card, cardKind, kind] = key.split('|');
       const s = sums.get(key)!;
-      return sql`(${p}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${kind}::text, ${s.n}::int, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.paid}::bigint)`;
+      return sql`(${p}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${kind}::text, ${s.n}::int, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.paid}::bigint, ${s.held}::int, ${s.holders}::int)`;
     });
-    statements.push(sql`insert into ${sql.raw(table)} (${sql.raw(period)}, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
+    const t = sql.raw(table);
+    statements.push(sql`insert into ${t} (${sql.raw(period)}, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid, held, holders)
       values ${sql.join(values, sql`, `)}
       on conflict (${sql.raw(period)}, store_id, card_id, card_kind, kind) do update set
-        n = ${sql.raw(table)}.n + excluded.n, amount = ${sql.raw(table)}.amount + excluded.amount,
-        bonus = ${sql.raw(table)}.bonus + excluded.bonus, sessions = ${sql.raw(table)}.sessions + excluded.sessions,
-        paid = ${sql.raw(table)}.paid + excluded.paid`);
+        n = ${t}.n + excluded.n, amount = ${t}.amount + excluded.amount,
+        bonus = ${t}.bonus + excluded.bonus, sessions = ${t}.sessions + excluded.sessions,
+        paid = ${t}.paid + excluded.paid, held = ${t}.held + excluded.held, holders = ${t}.holders + excluded.holders`);
   }
   return statements;
 };
 
 /**
- * Adds card ledger rows just written to the rollups, in the writer's transaction: one additive
- * upsert per flow table and, for rows dated in a closed month, one into the closed balances.
+ * Per family, day and key: the change of the cards holding value (held) and of the members
+ * holding value in a card of the key (holders), over the card ledger rows `where` selects
+ * (`l` card_ledger, `c` member_card): a card holds value at a day's end when its rows up to
+ * then sum to more than 0 本金, 赠金 or 次数; a member holds at a key while one of their cards of
+ * that key does. Every row of a card (and of a member) must be selected for the figures to hold.
  */
-export const addToRollups = async (tx: Tx, changes: readonly RollupChange[]): Promise<void> => {
-  if (changes.length === 0) return;
-  const days = new Map<string, Sums>();
-  const months = new Map<string, Sums>();
-  for (const c of changes) {
-    const day = shanghaiDay(c.at);
-    const rest = `${c.storeId}|${c.cardId}|${c.cardKind}|${c.kind}`;
-    sumInto(days, `${day}|${rest}`, c);
-    sumInto(months, `${monthOf(day)}|${rest}`, c);
+const holdingSql = (where: SQL) => sql`with cd as (
+    select l.member_card_id as mc, c.member_id, c.store_id, c.card_id, c.kind as card_kind,
+      (l.at at time zone ${SHANGHAI_TZ})::date as day,
+      sum(l.amount) as a, sum(l.bonus_amount) as b, coalesce(sum(l.sessions), 0) as s
+    from card_ledger l join member_card c on c.id = l.member_card_id
+    where ${where} group by 1, 2, 3, 4, 5, 6),
+  ch as (select mc, member_id, store_id, card_id, card_kind, day,
+      case when sum(a) over w > 0 or sum(b) over w > 0 or sum(s) over w > 0 then 1 else 0 end as h
+    from cd window w as (partition by mc order by day)),
+  ce as (select member_id, store_id, card_id, card_kind, day,
+      h - coalesce(lag(h) over (partition by mc order by day), 0) as dc
+    from ch),
+  fd as (select f.fam, ce.member_id, ${sql.raw(familyKeySql('f.fam', 'ce'))}, ce.day, sum(ce.dc) as d
+    from ce cross join (values (0), (1), (2)) as f(fam) where ce.dc <> 0
+    group by 1, 2, 3, 4, 5, 6),
+  fh as (select fam, member_id, store_id, card_id, card_kind, day, d,
+      case when sum(d) over w > 0 then 1 else 0 end as h
+    from fd window w as (partition by fam, member_id, store_id, card_id, card_kind order by day)),
+  fe as (select fam, store_id, card_id, card_kind, day, d,
+      h - coalesce(lag(h) over (partition by fam, member_id, store_id, card_id, card_kind order by day), 0) as dm
+    from fh)
+  select fam, day, store_id, card_id, card_kind, sum(d) as held, sum(dm) as holders from fe
+  group by 1, 2, 3, 4, 5 having sum(d) <> 0 or sum(dm) <> 0`;
+
+const holdingOf = async (tx: Tx, memberIds: readonly number[]): Promise<Map<string, HoldChange>> => {
+  const out = new Map<string, HoldChange>();
+  if (memberIds.length === 0) return out;
+  const ids = sql.join(
+    memberIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const r = await tx.execute(holdingSql(sql`l.member_id in (${ids})`));
+  for (const row of rowsOf<Record<string, unknown>>(r)) {
+    const h: HoldChange = {
+      family: Number(row.fam),
+      day: String(row.day instanceof Date ? row.day.toISOString() : row.day).slice(0, 10),
+      storeId: Number(row.store_id),
+      cardId: Number(row.card_id),
+      cardKind: String(row.card_kind),
+      held: Number(row.held),
+      holders: Number(row.holders),
+    };
+    out.set(`${h.family}|${h.day}|${h.storeId}|${h.cardId}|${h.cardKind}`, h);
   }
+  return out;
+};
+
+/**
+ * Runs `write` (which writes card ledger rows of `memberIds`' cards) and answers how it moved the
+ * cards and members holding value: their holding worked out from the ledger before and after,
+ * the members locked first (sorted), so two writers for one member take turns.
+ */
+export const holdChangesOf = async (
+  tx: Tx,
+  memberIds: readonly number[],
+  write: () => Promise<void>,
+): Promise<HoldChange[]> => {
+  const ids = [...new Set(memberIds)].sort((a, b) => a - b);
+  if (ids.length > 0) {
+    await tx.execute(
+      sql`select id from member where id in (${sql.join(
+        ids.map((id) => sql`${id}::int`),
+        sql`, `,
+      )}) order by id for no key update`,
+    );
+  }
+  const before = await holdingOf(tx, ids);
+  await write();
+  const after = await holdingOf(tx, ids);
+  const out: HoldChange[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const a = after.get(key);
+    const b = before.get(key);
+    const h = { ...(a ?? b)! };
+    h.held = (a?.held ?? 0) - (b?.held ?? 0);
+    h.holders = (a?.holders ?? 0) - (b?.holders ?? 0);
+    if (h.held !== 0 || h.holders !== 0) out.push(h);
+  }
+  return out;
+};
+
+/**
+ * Adds card ledger rows just written (and the holding changes they made, holdChangesOf) to the
+ * rollups of every family, in the writer's transaction: one additive upsert per flow table and,
+ * for rows dated in a closed month, one into the closed balances.
+ */
+export const addToRollups = async (
+  tx: Tx,
+  changes: readonly RollupChange[],
+  holds: readonly HoldChange[] = [],
+): Promise<void> => {
+  if (changes.length === 0 && holds.length === 0) return;
   // The watermark first, FOR SHARE: the month close waits for this transaction, or it for the close.
   const state = await tx.execute(
     sql`select through::text as through from member_rollup_state where name = ${ROLLUP_STATE} for share`,
   );
   const through = rowsOf<{ through: string | null }>(state)[0]?.through ?? null;
-  for (const s of flowUpsert('member_flow_day', 'day', days)) await tx.execute(s);
-  for (const s of flowUpsert('member_flow_month', 'month', months)) await tx.execute(s);
-  if (through === null) return;
-  // Closed months: the change goes into its month and every later closed one (dense rows).
-  const closed = new Map<string, Sums>();
-  for (const [key, s] of months) {
-    const [month, store, card, cardKind, kind] = key.split('|');
-    if (month! > through) continue;
-    const k = `${month}|${store}|${card}|${cardKind}`;
-    const t = closed.get(k) ?? { n: 0, amount: 0, bonus: 0, sessions: 0, paid: 0 };
-    t.amount += s.amount;
-    t.bonus += s.bonus;
-    t.sessions += s.sessions;
-    t.n += kind === 'open' ? s.n : 0;
-    closed.set(k, t);
-  }
-  const keys = [...closed.keys()].sort();
-  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
-    const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
-      const [month, store, card, cardKind] = key.split('|');
-      const s = closed.get(key)!;
-      return sql`(${month}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.n}::bigint)`;
-    });
-    await tx.execute(sql`insert into member_balance_month (month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
-      select g.m::date, v.store_id, v.card_id, v.card_kind, sum(v.amount), sum(v.bonus), sum(v.sessions), sum(v.cards)
-      from (values ${sql.join(values, sql`, `)}) as v(month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
-      cross join lateral generate_series(v.month, ${through}::date, interval '1 month') as g(m)
-      group by 1, 2, 3, 4
-      order by 1, 2, 3, 4
-      on conflict (month, store_id, card_id, card_kind) do update set
-        amount = member_balance_month.amount + excluded.amount, bonus = member_balance_month.bonus + excluded.bonus,
-        sessions = member_balance_month.sessions + excluded.sessions, cards = member_balance_month.cards + excluded.cards`);
+  for (const [fi, family] of ROLLUP_FAMILIES.entries()) {
+    const days = new Map<string, Sums>();
+    const months = new Map<string, Sums>();
+    for (const c of changes) {
+      const day = shanghaiDay(c.at);
+      const rest = `${family.key(c.storeId, c.cardId, c.cardKind).join('|')}|${c.kind}`;
+      const s = {
+        n: c.first ? 1 : 0,
+        amount: c.amount,
+        bonus: c.bonus,
+        sessions: c.sessions,
+        paid: c.paid,
+      };
+      sumInto(days, `${day}|${rest}`, s);
+      sumInto(months, `${monthOf(day)}|${rest}`, s);
+    }
+    for (const h of holds) {
+      if (h.family !== fi) continue;
+      const rest = `${h.storeId}|${h.cardId}|${h.cardKind}|hold`;
+      sumInto(days, `${h.day}|${rest}`, h);
+      sumInto(months, `${monthOf(h.day)}|${rest}`, h);
+    }
+    for (const s of flowUpsert(family.day, 'day', days)) await tx.execute(s);
+    for (const s of flowUpsert(family.month, 'month', months)) await tx.execute(s);
+    if (through === null) continue;
+    // Closed months: the change goes into its month and every later closed one (dense rows).
+    const closed = new Map<string, Sums>();
+    for (const [key, s] of months) {
+      const [month, store, card, cardKind, kind] = key.split('|');
+      if (month! > through) continue;
+      sumInto(closed, `${month}|${store}|${card}|${cardKind}`, { ...s, n: kind === 'open' ? s.n : 0 });
+    }
+    const keys = [...closed.keys()].sort();
+    for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
+      const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
+        const [month, store, card, cardKind] = key.split('|');
+        const s = closed.get(key)!;
+        return sql`(${month}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.n}::bigint, ${s.held}::bigint, ${s.holders}::bigint)`;
+      });
+      const t = sql.raw(family.balance);
+      await tx.execute(sql`insert into ${t} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
+        select g.m::date, v.store_id, v.card_id, v.card_kind, sum(v.amount), sum(v.bonus), sum(v.sessions), sum(v.cards),
+          sum(v.held), sum(v.holders)
+        from (values ${sql.join(values, sql`, `)}) as v(month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
+        cross join lateral generate_series(v.month, ${through}::date, interval '1 month') as g(m)
+        group by 1, 2, 3, 4
+        order by 1, 2, 3, 4
+        on conflict (month, store_id, card_id, card_kind) do update set
+          amount = ${t}.amount + excluded.amount, bonus = ${t}.bonus + excluded.bonus,
+          sessions = ${t}.sessions + excluded.sessions, cards = ${t}.cards + excluded.cards,
+          held = ${t}.held + excluded.held, holders = ${t}.holders + excluded.holders`);
+    }
   }
 };
 
@@ -178,19 +337,47 @@ export const addToRollups = async (tx: Tx, changes: readonly RollupChange[]): Pr
 const FIRST_OF_CARD = sql.raw(`(l.seq = 1 or not exists (select 1 from card_ledger p
   where p.ref_type = l.ref_type and p.ref_id = l.ref_id and p.member_card_id = l.member_card_id and p.seq < l.seq))`);
 
-/** Fills `dayTable` from card_ledger and member_card, then `monthTable` from `dayTable`. */
-const buildFlows = async (db: Db | Tx, dayTable: string, monthTable: string): Promise<void> => {
-  await db.execute(sql`insert into ${sql.raw(dayTable)} (day, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
+const MEASURES = 'n, amount, bonus, sessions, paid, held, holders';
+const SUMMED = MEASURES.split(', ')
+  .map((m) => `sum(${m})`)
+  .join(', ');
+
+/**
+ * Fills the families' day tables from card_ledger and member_card (the fine one from the ledger,
+ * the coarser ones from it, and the 'hold' rows of each), then their month tables from the days.
+ * `prefix` names the tables ('' the kept ones, 'check_' the check's).
+ */
+const buildFlows = async (db: Db | Tx, prefix: string): Promise<void> => {
+  const [fine, ...coarse] = ROLLUP_FAMILIES;
+  await db.execute(sql`insert into ${sql.raw(prefix + fine!.day)} (day, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
     select (l.at at time zone ${SHANGHAI_TZ})::date, c.store_id, c.card_id, c.kind, l.kind,
       count(*) filter (where f.first), sum(l.amount), sum(l.bonus_amount), coalesce(sum(l.sessions), 0),
       coalesce(sum(c.paid) filter (where l.kind = 'open' and f.first), 0)
     from card_ledger l
     join member_card c on c.id = l.member_card_id
     cross join lateral (select ${FIRST_OF_CARD} as first) f
-    group by 1, 2, 3, 4, 5`);
-  await db.execute(sql`insert into ${sql.raw(monthTable)} (month, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid)
-    select date_trunc('month', day)::date, store_id, card_id, card_kind, kind, sum(n), sum(amount), sum(bonus), sum(sessions), sum(paid)
-    from ${sql.raw(dayTable)} group by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4, 5
+    order by 1`);
+  for (const [i, family] of coarse.entries()) {
+    await db.execute(
+      sql.raw(`insert into ${prefix + family.day} (day, store_id, card_id, card_kind, kind, ${MEASURES})
+      select day, ${familyKeySql(String(i + 1), 'd')}, kind, ${SUMMED}
+      from ${prefix + fine!.day} d group by 1, 2, 3, 4, 5 order by 1`),
+    );
+  }
+  await db.execute(sql`create temporary table rollup_holds on commit drop as ${holdingSql(sql`true`)}`);
+  for (const [i, family] of ROLLUP_FAMILIES.entries()) {
+    await db.execute(
+      sql.raw(`insert into ${prefix + family.day} (day, store_id, card_id, card_kind, kind, held, holders)
+      select day, store_id, card_id, card_kind, 'hold', held, holders from rollup_holds where fam = ${i} order by day`),
+    );
+    await db.execute(
+      sql.raw(`insert into ${prefix + family.month} (month, store_id, card_id, card_kind, kind, ${MEASURES})
+      select date_trunc('month', day)::date, store_id, card_id, card_kind, kind, ${SUMMED}
+      from ${prefix + family.day} group by 1, 2, 3, 4, 5 order by 1`),
+    );
+  }
+  await db.execute(sql`drop table rollup_holds`);
 };
 
 /**
@@ -205,13 +392,13 @@ const buildClosings = async (
   through: string,
 ): Promise<void> => {
   const base = from ?? '1900-01-01';
-  await db.execute(sql`insert into ${sql.raw(balanceTable)} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards)
+  await db.execute(sql`insert into ${sql.raw(balanceTable)} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
     with f as (
       select month, store_id, card_id, card_kind, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions,
-        coalesce(sum(n) filter (where kind = 'open'), 0) as cards
+        coalesce(sum(n) filter (where kind = 'open'), 0) as cards, sum(held) as held, sum(holders) as holders
       from ${sql.raw(monthTable)} where month > ${base}::date and month <= ${through}::date
       group by 1, 2, 3, 4),
-    b as (select store_id, card_id, card_kind, amount, bonus, sessions, cards
+    b as (select store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders
       from ${sql.raw(balanceTable)} where month = ${base}::date),
     k as (select store_id, card_id, card_kind, min(month) as first
       from (select store_id, card_id, card_kind, (${base}::date + interval '1 month')::date as month from b
@@ -223,11 +410,18 @@ const buildClosings = async (
       coalesce(b.amount, 0) + sum(coalesce(f.amount, 0)) over w,
       coalesce(b.bonus, 0) + sum(coalesce(f.bonus, 0)) over w,
       coalesce(b.sessions, 0) + sum(coalesce(f.sessions, 0)) over w,
-      coalesce(b.cards, 0) + sum(coalesce(f.cards, 0)) over w
+      coalesce(b.cards, 0) + sum(coalesce(f.cards, 0)) over w,
+      coalesce(b.held, 0) + sum(coalesce(f.held, 0)) over w,
+      coalesce(b.holders, 0) + sum(coalesce(f.holders, 0)) over w
     from g
     left join f on f.month = g.month and f.store_id = g.store_id and f.card_id = g.card_id and f.card_kind = g.card_kind
     left join b on b.store_id = g.store_id and b.card_id = g.card_id and b.card_kind = g.card_kind
-    window w as (partition by g.store_id, g.card_id, g.card_kind order by g.month)`);
+    window w as (partition by g.store_id, g.card_id, g.card_kind order by g.month)
+    order by 1`);
+};
+
+const closeAll = async (db: Db | Tx, prefix: string, from: string | null, through: string) => {
+  for (const f of ROLLUP_FAMILIES) await buildClosings(db, prefix + f.balance, prefix + f.month, from, through);
 };
 
 const readThrough = async (db: Db | Tx, lock: 'update' | 'none'): Promise<string | null> => {
@@ -239,7 +433,7 @@ const readThrough = async (db: Db | Tx, lock: 'update' | 'none'): Promise<string
 
 /**
  * The month close job: closes every month that has ended as of `now` (none when the watermark is
- * there already). Answers the watermark before and after.
+ * there already), in every family. Answers the watermark before and after.
  */
 export const closeMemberBalanceMonths = async (
   db: RollupDb,
@@ -250,18 +444,16 @@ export const closeMemberBalanceMonths = async (
     const from = await readThrough(tx, 'update');
     const target = lastEndedMonth(now);
     if (from !== null && from >= target) return { from, through: from };
-    await buildClosings(tx, 'member_balance_month', 'member_flow_month', from, target);
+    await closeAll(tx, '', from, target);
     await tx.execute(
       sql`update member_rollup_state set through = ${target}::date, updated_at = now() where name = ${ROLLUP_STATE}`,
     );
     return { from, through: target };
   });
 
-/** How many rows each rollup holds after a rebuild. */
+/** How many rows each rollup holds after a rebuild, by table. */
 export interface RollupCounts {
-  memberFlowDay: number;
-  memberFlowMonth: number;
-  memberBalanceMonth: number;
+  tables: Record<string, number>;
   through: string;
 }
 
@@ -277,19 +469,16 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
   dbOf(db).transaction(async (tx) => {
     await tx.execute(sql`insert into member_rollup_state (name) values (${ROLLUP_STATE}) on conflict do nothing`);
     await readThrough(tx, 'update');
-    await tx.execute(sql`truncate member_flow_day, member_flow_month, member_balance_month`);
-    await buildFlows(tx, 'member_flow_day', 'member_flow_month');
+    await tx.execute(sql.raw(`truncate ${ALL_TABLES.join(', ')}`));
+    await buildFlows(tx, '');
     const through = lastEndedMonth(now);
-    await buildClosings(tx, 'member_balance_month', 'member_flow_month', null, through);
+    await closeAll(tx, '', null, through);
     await tx.execute(
       sql`update member_rollup_state set through = ${through}::date, updated_at = now() where name = ${ROLLUP_STATE}`,
     );
-    return {
-      memberFlowDay: await countRows(tx, 'member_flow_day'),
-      memberFlowMonth: await countRows(tx, 'member_flow_month'),
-      memberBalanceMonth: await countRows(tx, 'member_balance_month'),
-      through,
-    };
+    const tables: Record<string, number> = {};
+    for (const t of ALL_TABLES) tables[t] = await countRows(tx, t);
+    return { tables, through };
   });
 
 /** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
@@ -316,20 +505,18 @@ const differ = async (db: Db | Tx, kept: string, rebuilt: string, where = ''): P
 export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
   dbOf(db).transaction(async (tx) => {
     const through = await readThrough(tx, 'none');
-    for (const t of ['member_flow_day', 'member_flow_month', 'member_balance_month']) {
+    for (const t of ALL_TABLES) {
       await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
     }
-    await buildFlows(tx, 'check_member_flow_day', 'check_member_flow_month');
-    if (through !== null) {
-      await buildClosings(tx, 'check_member_balance_month', 'check_member_flow_month', null, through);
-    }
+    await buildFlows(tx, 'check_');
+    if (through !== null) await closeAll(tx, 'check_', null, through);
     const tables: RollupCheck['tables'] = [];
-    for (const t of ['member_flow_day', 'member_flow_month', 'member_balance_month']) {
+    const balances = new Set(ROLLUP_FAMILIES.map((f) => f.balance));
+    for (const t of ALL_TABLES) {
       // Rows that sum to nothing are what an empty key would be: a rebuild has none.
-      const where =
-        t === 'member_balance_month'
-          ? ''
-          : 'where not (n = 0 and amount = 0 and bonus = 0 and sessions = 0 and paid = 0)';
+      const where = balances.has(t)
+        ? ''
+        : 'where not (n = 0 and amount = 0 and bonus = 0 and sessions = 0 and paid = 0 and held = 0 and holders = 0)';
       const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, where);
       tables.push({ table: t, keptOnly, rebuiltOnly });
     }
@@ -338,7 +525,8 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
 
 /**
  * Builds the rollups once on a database that has never had them (a fresh one, or one migrated
- * to 0028 with card ledger rows already in it); after that the writers and the job keep them.
+ * to 0028 with card ledger rows already in it, or migrated to 0031, which drops the watermark to
+ * have the rollups of every family built); after that the writers and the job keep them.
  */
 export const ensureMemberRollups = async (db: RollupDb): Promise<boolean> => {
   const r = await dbOf(db).execute(sql`select 1 as one from member_rollup_state where name = ${ROLLUP_STATE}`);

@@ -26,20 +26,20 @@ try {
   if (mode === '--rebuild') {
     console.log(`重算会员汇总表：${where}…`);
     const n = await rebuildMemberRollups(handle);
-    console.log(`  member_flow_day       ${n.memberFlowDay.toLocaleString('en')}`);
-    console.log(`  member_flow_month     ${n.memberFlowMonth.toLocaleString('en')}`);
-    console.log(`  member_balance_month  ${n.memberBalanceMonth.toLocaleString('en')}（月结至 ${n.through}）`);
+    for (const [table, rows] of Object.entries(n.tables))
+      console.log(`  ${table.padEnd(27)} ${rows.toLocaleString('en')}`);
+    console.log(`  月结至 ${n.through}`);
     console.log(`重算库存汇总表…`);
     const s = await rebuildStockRollups(handle);
-    console.log(`  stock_store_type      ${s.stockStoreType.toLocaleString('en')}`);
-    console.log(`  stock_product_total   ${s.stockProductTotal.toLocaleString('en')}`);
+    console.log(`  stock_store_type            ${s.stockStoreType.toLocaleString('en')}`);
+    console.log(`  stock_product_total         ${s.stockProductTotal.toLocaleString('en')}`);
     console.log(`完成：${seconds()} 秒`);
   } else {
     console.log(`核对会员和库存汇总表：${where}…`);
     const r = await checkMemberRollups(handle);
     const s = await checkStockRollups(handle);
     for (const t of [...r.tables, ...s.tables]) {
-      console.log(`  ${t.table.padEnd(21)} 仅汇总表有 ${t.keptOnly} 行，仅重算有 ${t.rebuiltOnly} 行`);
+      console.log(`  ${t.table.padEnd(27)} 仅汇总表有 ${t.keptOnly} 行，仅重算有 ${t.rebuiltOnly} 行`);
     }
     const ok = r.ok && s.ok;
     console.log(ok ? `一致（${seconds()} 秒）` : `不一致：请运行 npm run rollups -- --rebuild（${seconds()} 秒）`);

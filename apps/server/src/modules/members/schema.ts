@@ -336,60 +336,87 @@ const flowMeasures = () => ({
   sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
   /** 开卡 only: 分 paid for the cards opened (member_card.paid). */
   paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  /**
+   * Rows of kind 'hold' only: the change of the cards holding value (本金, 赠金 or 次数 above 0 at the
+   * day's end) and of the members holding value in a card of the key (distinct at the rollup's grain).
+   */
+  held: integer('held').notNull().default(0),
+  holders: integer('holders').notNull().default(0),
 });
 
 /**
- * Card ledger flows per Beijing day × selling store × card product × ledger kind. Kept by the
- * writer (applyLedger) in the same transaction, with additive upserts.
+ * A family of rollups of one grain: flows per Beijing day and per month × key × ledger kind (plus
+ * the 'hold' rows), and the balances at the end of each closed month per key. The fine family's key
+ * is the selling store × card product; the store family's card_id is 0 and card_kind ''; the card
+ * family's store_id is 0. Same columns in every family, so one code keeps and reads them all.
  */
-export const memberFlowDay = pgTable(
-  'member_flow_day',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    storeId: integer('store_id').notNull(),
-    cardId: integer('card_id').notNull(),
-    cardKind: text('card_kind').notNull(),
-    kind: text('kind').notNull(),
-    ...flowMeasures(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.storeId, t.cardId, t.cardKind, t.kind] })],
-);
+const rollupFamily = (day: string, month: string, balance: string) => ({
+  /** Flows per Beijing day. Kept by the writer (applyLedger) in the same transaction, with additive upserts. */
+  day: pgTable(
+    day,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      storeId: integer('store_id').notNull(),
+      cardId: integer('card_id').notNull(),
+      cardKind: text('card_kind').notNull(),
+      kind: text('kind').notNull(),
+      ...flowMeasures(),
+    },
+    (t) => [primaryKey({ columns: [t.day, t.storeId, t.cardId, t.cardKind, t.kind] })],
+  ),
+  /** The same flows per Beijing month (`month` is its first day). Kept by the writer like the day rows. */
+  month: pgTable(
+    month,
+    {
+      month: date('month', { mode: 'string' }).notNull(),
+      storeId: integer('store_id').notNull(),
+      cardId: integer('card_id').notNull(),
+      cardKind: text('card_kind').notNull(),
+      kind: text('kind').notNull(),
+      ...flowMeasures(),
+    },
+    (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind, t.kind] })],
+  ),
+  /**
+   * Balances at the end of each closed month per key: principal, bonus, sessions left, cards opened
+   * so far, cards and members holding value. Dense: a key has a row for every month from its first
+   * flow through the closed-through month in member_rollup_state. New months are closed by the
+   * scheduled job closeMemberBalanceMonths; a backdated write into a closed month adds its change
+   * to that month and every later closed one in the same transaction.
+   */
+  balance: pgTable(
+    balance,
+    {
+      month: date('month', { mode: 'string' }).notNull(),
+      storeId: integer('store_id').notNull(),
+      cardId: integer('card_id').notNull(),
+      cardKind: text('card_kind').notNull(),
+      amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+      bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
+      sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+      cards: bigint('cards', { mode: 'number' }).notNull().default(0),
+      held: bigint('held', { mode: 'number' }).notNull().default(0),
+      holders: bigint('holders', { mode: 'number' }).notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind] })],
+  ),
+});
 
-/** The same flows per Beijing month (`month` is its first day). Kept by the writer like member_flow_day. */
-export const memberFlowMonth = pgTable(
-  'member_flow_month',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    storeId: integer('store_id').notNull(),
-    cardId: integer('card_id').notNull(),
-    cardKind: text('card_kind').notNull(),
-    kind: text('kind').notNull(),
-    ...flowMeasures(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind, t.kind] })],
-);
-
-/**
- * Balances at the end of each closed month per selling store × card product: principal, bonus,
- * sessions left and cards opened so far. Dense: a key has a row for every month from its first
- * flow through the closed-through month in member_rollup_state. New months are closed by the
- * scheduled job closeMemberBalanceMonths; a backdated write into a closed month adds its change
- * to that month and every later closed one in the same transaction.
- */
-export const memberBalanceMonth = pgTable(
-  'member_balance_month',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    storeId: integer('store_id').notNull(),
-    cardId: integer('card_id').notNull(),
-    cardKind: text('card_kind').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
-    sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
-    cards: bigint('cards', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind] })],
-);
+/** Per selling store × card product (× ledger kind). */
+const fine = rollupFamily('member_flow_day', 'member_flow_month', 'member_balance_month');
+export const memberFlowDay = fine.day;
+export const memberFlowMonth = fine.month;
+export const memberBalanceMonth = fine.balance;
+/** Per selling store (the reports grouped by store; members distinct per store). */
+const byStore = rollupFamily('member_store_flow_day', 'member_store_flow_month', 'member_store_balance_month');
+export const memberStoreFlowDay = byStore.day;
+export const memberStoreFlowMonth = byStore.month;
+export const memberStoreBalanceMonth = byStore.balance;
+/** Per card product, chain-wide (the reports grouped by card product; members distinct per product). */
+const byCard = rollupFamily('member_card_flow_day', 'member_card_flow_month', 'member_card_balance_month');
+export const memberCardFlowDay = byCard.day;
+export const memberCardFlowMonth = byCard.month;
+export const memberCardBalanceMonth = byCard.balance;
 
 /** Watermarks of the rollups: `through` is the last month member_balance_month holds closed. */
 export const memberRollupState = pgTable('member_rollup_state', {

@@ -42,6 +42,11 @@ export interface QueryInput {
    * would apply it: undefined when the request does not give it.
    */
   filter(key: string, e: Expr): SQL | undefined;
+  /**
+   * The dimensions of the chosen grouping (part of the statement's shape): a query may read a
+   * coarser rollup when the grouping needs no finer key.
+   */
+  dims: readonly string[];
 }
 
 /**

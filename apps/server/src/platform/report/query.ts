@@ -249,6 +249,7 @@ const inputOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Applied,
     has: (name: string) => bound.has(name),
     scope,
     grouping: b.decl.kind === 'summary' ? s.grouping.key : '',
+    dims: s.grouping.dims,
     order: s.order,
     top: s.chart
       ? sql.raw(String(REPORT_CHART_ROWS_MAX))
