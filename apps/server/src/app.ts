@@ -12,6 +12,7 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
+import { mallRoutes } from './modules/mall/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
@@ -106,6 +107,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(staffRoutes);
   await app.register(stockRoutes);
   await app.register(storeOrderRoutes);
+  await app.register(mallRoutes);
   await app.register(storesMoreRoutes);
   await app.register(memberRoutes);
   await app.register(reportPickerRoutes);
