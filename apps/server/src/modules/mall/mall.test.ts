@@ -118,6 +118,39 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('the demo mall', () => {
+  it('has goods on the shelves and orders in every state, their amounts and stock agreeing', async () => {
+    const goods = await t.db.select().from(mallGoods).where(sql`${mallGoods.code} like 'SC-%'`);
+    expect(goods.filter((g) => g.enabled).length).toBeGreaterThanOrEqual(4);
+    const orders = await t.db.select().from(mallOrder).where(sql`${mallOrder.outerNo} like 'WXDEMO%'`);
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['pendingPay', 'toShip', 'toPickup', 'shipped', 'completed', 'cancelled', 'afterSale', 'refunded']),
+    );
+    expect(
+      orders.some(
+        (o) => o.kind === 'earnest' && o.status === 'completed' && o.balancePaid === o.total - o.earnestAmount,
+      ),
+    ).toBe(true);
+    for (const o of orders) {
+      const lines = await t.db.select().from(mallOrderLine).where(eq(mallOrderLine.orderId, o.id));
+      expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(o.goodsAmount);
+      expect(o.total).toBe(o.goodsAmount + o.freight);
+      if (o.status !== 'pendingPay' && o.status !== 'cancelled')
+        expect(o.paidAmount).toBe(o.kind === 'earnest' ? o.earnestAmount : o.total);
+    }
+    // Sold = pieces of orders that keep their goods (not cancelled, not refunded after a return of goods).
+    const kept = await t.db.execute(sql`
+      select g.id, g.sold, coalesce(sum(l.quantity) filter (where o.status <> 'cancelled'
+        and not exists (select 1 from mall_return r where r.order_id = o.id and r.status = 'refunded' and r.kind = 'returnRefund')), 0)::int as n
+      from mall_goods g left join mall_order_line l on l.goods_id = g.id left join mall_order o on o.id = l.order_id
+      where g.code like 'SC-%' group by g.id, g.sold`);
+    const rows = (Array.isArray(kept) ? kept : (kept as { rows: unknown[] }).rows) as { sold: number; n: number }[];
+    for (const r of rows) expect(Number(r.sold)).toBe(Number(r.n));
+    const returns = await t.db.select().from(mallReturn);
+    expect(new Set(returns.map((r) => r.status))).toEqual(new Set(['applied', 'approved', 'refunded', 'rejected']));
+  });
+});
+
 describe('mall goods', () => {
   it('keeps a deposit below the price and puts goods on and off the shelves', async () => {
     const bad = await admin.call(MALL_GOODS_API.create!, {
