@@ -13,6 +13,7 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { logRoutes } from './modules/logs/routes';
+import { mallOpenRoutes } from './modules/mall/open';
 import { mallRoutes } from './modules/mall/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
@@ -115,7 +116,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
-  await app.register(openApiPlugin, { routes: [...billOpenRoutes] });
+  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...mallOpenRoutes] });
 
   await app.register(webPlugin);
   return app;

@@ -23,10 +23,11 @@ import {
 } from '../modules/mall/orders';
 import { mallGoods } from '../modules/mall/schema';
 import { member } from '../modules/members/schema';
+import { openClient } from '../modules/openApi/schema';
 import { store } from '../modules/stores/schema';
 import type { StepTaker } from '../platform/flow';
+import { DEMO_OPEN_KEYS } from './openApi';
 
-const MINI: StepTaker = { kind: 'open', clientId: null };
 const HOUR = 3_600_000;
 
 type Fate =
@@ -133,6 +134,13 @@ export const seedMall = async (tx: Tx, now: Date): Promise<void> => {
     .where(inArray(userAccount.loginName, ['13800000001', 'admin']))
     .orderBy(asc(userAccount.id));
   const HQ: StepTaker = { kind: 'console', userId: ops?.id ?? null };
+  // The demo mini-program app sends them (seed/openApi.ts).
+  const [app] = await tx
+    .select({ id: openClient.id })
+    .from(openClient)
+    .where(eq(openClient.appKey, DEMO_OPEN_KEYS.mini.appKey));
+  const clientId = app?.id ?? null;
+  const MINI: StepTaker = { kind: 'open', clientId };
   const members = await tx.select({ phone: member.phone }).from(member).orderBy(asc(member.id)).limit(6);
   const stores = await tx
     .select({ code: store.code })
@@ -166,7 +174,7 @@ export const seedMall = async (tx: Tx, now: Date): Promise<void> => {
     const total = price.get(p.code)! * p.qty + freight;
     const ans = await createMallOrder(
       tx,
-      { clientId: null },
+      { clientId },
       {
         outerNo,
         member: members[i % members.length]!.phone,
@@ -182,7 +190,7 @@ export const seedMall = async (tx: Tx, now: Date): Promise<void> => {
       },
       at,
     );
-    const id = await orderIdByOuterNo(tx, null, outerNo);
+    const id = await orderIdByOuterNo(tx, clientId, outerNo);
     if (p.fate === 'pendingPay') continue;
     if (p.fate === 'cancelled') {
       await cancelOrder(tx, id, MINI, '会员取消', undefined, step(1));

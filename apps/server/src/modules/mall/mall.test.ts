@@ -12,13 +12,17 @@ import {
   MALL_GOODS_API,
   MALL_ORDER_API,
   MALL_RETURN_API,
+  type MallOrderAnswer,
   type OpenMallOrderBody,
 } from '@zb/contract/entities/mall';
 import { ERR } from '@zb/contract/errcodes';
+import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
+import { DEMO_OPEN_KEYS } from '../../seed/openApi';
 import { lastOperation, userRoleIdOf } from '../../testing/fixtures';
+import { openPost } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { product } from '../goods/schema';
@@ -372,6 +376,51 @@ describe('the order flow', () => {
     expect(list.list).toEqual([
       expect.objectContaining({ earnestAmount: 20000, balanceAmount: 80000, status: 'completed' }),
     ]);
+  });
+});
+
+describe('through the open API (signed)', () => {
+  it('creates an order idempotently and moves it with the mini-program key; a POS key may not', async () => {
+    const code = await newGoods({ stock: 10 });
+    const body = order({ code, qty: 2 });
+    const first = await openPost<MallOrderAnswer>(t.app, DEMO_OPEN_KEYS.mini, OPEN_PATHS.mallOrders, body);
+    expect(first.errcode, first.errmsg).toBe(ERR.OK);
+    expect(first.data).toMatchObject({ status: 'pendingPay', total: 3980, replayed: false });
+    const again = await openPost<MallOrderAnswer>(t.app, DEMO_OPEN_KEYS.mini, OPEN_PATHS.mallOrders, body);
+    expect(again.data).toEqual({ ...first.data, replayed: true });
+    expect((await goodsRow(code)).stock).toBe(8);
+
+    const pos = await openPost(t.app, DEMO_OPEN_KEYS.pos, OPEN_PATHS.mallOrders, order({ code }));
+    expect(pos.errcode).toBe(ERR.OPEN_KEY_INVALID);
+
+    const path = OPEN_PATHS.mallOrderStep.replace(':outerNo', body.outerNo);
+    const bad = await openPost(t.app, DEMO_OPEN_KEYS.mini, path, { step: 'fly' });
+    expect(bad.errcode).not.toBe(ERR.OK);
+    expect(bad.status).toBeLessThan(500);
+    const paid = await openPost<MallOrderAnswer>(t.app, DEMO_OPEN_KEYS.mini, path, {
+      step: 'pay',
+      method: 'wechat',
+      tradeNo: 'WX-HTTP-1',
+      amount: 3980,
+    });
+    expect(paid.data).toMatchObject({ status: 'toShip', paidAmount: 3980 });
+    const late = await openPost(t.app, DEMO_OPEN_KEYS.mini, path, { step: 'cancel' });
+    expect(late.errcode).toBe(ERR.STATE_CHANGED);
+    const unknown = await openPost(t.app, DEMO_OPEN_KEYS.mini, OPEN_PATHS.mallOrderStep.replace(':outerNo', 'NOPE-1'), {
+      step: 'receive',
+    });
+    expect(unknown.errcode).toBe(ERR.RECORD_NOT_FOUND);
+    // The order an HTTP call made belongs to the app: the service's own orders (no app) are not its.
+    const mine = await create(order({ code }));
+    const other = await openPost(
+      t.app,
+      DEMO_OPEN_KEYS.mini,
+      OPEN_PATHS.mallOrderStep.replace(':outerNo', mine.outerNo),
+      {
+        step: 'cancel',
+      },
+    );
+    expect(other.errcode).toBe(ERR.RECORD_NOT_FOUND);
   });
 });
 
