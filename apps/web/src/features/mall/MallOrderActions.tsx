@@ -37,7 +37,8 @@ function ShipModal({
       confirmLoading={busy}
       onCancel={onCancel}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         setBusy(true);
         try {
           await onOk(v.company.trim(), v.no.trim());
