@@ -450,4 +450,21 @@ describe('the pages and the data scope', () => {
     expect((await orderRow(south.orderNo)).status).toBe('pendingPay');
     okData(await liqiang.call(MALL_API.view, { params: { id: (await orderRow(east.orderNo)).id } }));
   });
+
+  it('limits the after-sale list to the region too, each row naming its order', async () => {
+    const all = okData(await admin.call(MALL_RETURN_API.list, { query: { pageSize: 100 } }));
+    const theirs = okData(await liqiang.call(MALL_RETURN_API.list, { query: { pageSize: 100 } }));
+    expect(all.total).toBeGreaterThan(theirs.total);
+    const regionOf = async (orderId: number) => {
+      const [r] = await t.db
+        .select({ region: region.name })
+        .from(mallOrder)
+        .innerJoin(store, eq(store.id, mallOrder.storeId))
+        .innerJoin(region, eq(region.id, store.regionId))
+        .where(eq(mallOrder.id, orderId));
+      return r?.region;
+    };
+    for (const row of all.list) expect(typeof row.orderId).toBe('number');
+    for (const row of theirs.list) expect(await regionOf(Number(row.orderId))).toBe('华东大区');
+  });
 });
