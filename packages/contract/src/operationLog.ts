@@ -9,6 +9,7 @@
  * action without a Chinese name does not compile; modules/logs/operationNames.test.ts checks the
  * engine's actions and every entity the code writes.
  */
+import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 import { stepLabels } from './flow';
@@ -81,6 +82,8 @@ export const OPERATION_VERBS = {
   removeLabels: '移除标签',
   setCa: '设置管理员',
   resetPassword: '重置密码',
+  issue: '签发密钥',
+  revoke: '吊销',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -128,6 +131,17 @@ const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '�
 
 /** The entities hand-written services log that are no resource declaration (target prefix → names). */
 export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
+  // The mall's flow steps (platform/flow.ts runStep logs { status, reason } on the table's rows).
+  mall_order: {
+    name: '商城订单',
+    fields: { status: '状态', reason: '原因' },
+    values: { status: Object.fromEntries(MALL_ORDER_FLOW.states.map((o) => [o.value, o.label])) },
+  },
+  mall_return: {
+    name: '售后单',
+    fields: { status: '状态', reason: '原因' },
+    values: { status: Object.fromEntries(MALL_RETURN_FLOW.states.map((o) => [o.value, o.label])) },
+  },
   user_account: {
     name: '账号',
     fieldsOf: 'account',
@@ -139,6 +153,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  open_client: {
+    name: '开放接口密钥',
+    fields: { kind: '类型', name: '名称', appKey: 'AppKey' },
+    values: { kind: { pos: 'POS终端', mini: '小程序' } },
+  },
   user_role: {
     name: '角色成员',
     fields: {

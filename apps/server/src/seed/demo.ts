@@ -20,9 +20,11 @@ import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
+import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedOpenClients } from './openApi';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -293,6 +295,9 @@ export const seedDemo = async (
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
     }
+    await seedOpenClients(tx);
+    // The mini-program's orders: after its key, which sends them.
+    if (!scale.bulkHistory) await seedMall(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

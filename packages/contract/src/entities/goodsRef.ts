@@ -93,6 +93,8 @@ export const GOODS_REF_PAGES = [
   '/advanceVerification',
   '/openCommodityRelation',
   '/XCXConfig',
+  '/mall_goodsList',
+  '/mall_goodDetail',
 ] as const;
 
 export const GOODS_REF_API = {

@@ -19,7 +19,7 @@ export default group('ZBHT-DDGL', [
     category: ONLINE,
     tip: '小程序商城与线上渠道的订单',
     keepAlive: true,
-    buttons: EXPORT,
+    buttons: [BUTTONS.ship, BUTTONS.export],
   }),
   page('/onlineCouponList', '团购券订单', { category: ONLINE, tip: '团购平台售出与核销的券', buttons: EXPORT }),
   page('/wscEarnestOrder', '微商城定金订单', { category: ONLINE, tip: '微商城支付定金的订单', buttons: EXPORT }),
