@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billRoutes } from './modules/bills/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
@@ -108,6 +109,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(storeOrderRoutes);
   await app.register(storesMoreRoutes);
   await app.register(memberRoutes);
+  await app.register(billRoutes);
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
 

@@ -198,11 +198,16 @@ export const memberConsume = pgTable(
     outerNo: text('outer_no'),
     /** 分 refunded of it so far (refunds executed); never above total. */
     refunded: integer('refunded').notNull().default(0),
+    /** 关单 (BILL_FLOW close): when, by whom and why; /billingListClose lists by the day. */
+    closedAt: at('closed_at'),
+    closedBy: integer('closed_by'),
+    closeReason: text('close_reason'),
     createdBy: createdBy(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('member_consume_bill_uq').on(t.billNo),
+    index('member_consume_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
     unique('member_consume_outer_uq').on(t.clientId, t.outerNo),
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
