@@ -246,6 +246,8 @@ export const memberConsumeLine = pgTable(
     topUpId: integer('top_up_id').references(() => cardTopUp.id),
     /** 分 of this line refunded so far. */
     refunded: integer('refunded').notNull().default(0),
+    /** Sessions of this line given back to its 套餐卡 by refunds so far (≤ sessions). */
+    refundedSessions: integer('refunded_sessions').notNull().default(0),
     quantity: integer('quantity').notNull(),
     /** 分, after the card's discount; amount = quantity × unitPrice. */
     unitPrice: integer('unit_price').notNull(),
@@ -270,6 +272,10 @@ export const memberConsumeLine = pgTable(
       sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.amount} = ${t.quantity} * ${t.unitPrice} and ${t.cardAmount} >= 0 and ${t.cardAmount} <= ${t.amount}`,
     ),
     check('member_consume_line_refunded_chk', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
+    check(
+      'member_consume_line_refunded_sessions_chk',
+      sql`${t.refundedSessions} >= 0 and ${t.refundedSessions} <= coalesce(${t.sessions}, 0)`,
+    ),
   ],
 );
 
