@@ -30,4 +30,5 @@ ALTER TABLE "abnormal_bill" ADD CONSTRAINT "abnormal_bill_handled_by_user_accoun
 ALTER TABLE "abnormal_bill" ADD CONSTRAINT "abnormal_bill_supplement_consume_id_member_consume_id_fk" FOREIGN KEY ("supplement_consume_id") REFERENCES "public"."member_consume"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "abnormal_bill_detected_idx" ON "abnormal_bill" USING btree ("detected_at","id");--> statement-breakpoint
 CREATE INDEX "abnormal_bill_store_idx" ON "abnormal_bill" USING btree ("store_id","detected_at");--> statement-breakpoint
-CREATE INDEX "member_consume_closed_idx" ON "member_consume" USING btree ("closed_at") WHERE "member_consume"."closed_at" is not null;
+CREATE INDEX "member_consume_closed_idx" ON "member_consume" USING btree ("closed_at") WHERE "member_consume"."closed_at" is not null;--> statement-breakpoint
+CREATE INDEX "member_consume_staff_idx" ON "member_consume" USING btree ("staff_id","consumed_at") WHERE "member_consume"."staff_id" is not null;

@@ -8,9 +8,14 @@ import { ABNORMAL_BILL_LIST, BILLING_CLOSE_LIST, BILLING_LIST } from '@zb/contra
 import { type SQL, sql } from 'drizzle-orm';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
 
-/** Bills of the member given by phone, 会员编号 or exact name (each an indexed column of member). */
+/**
+ * Bills of the member given by phone, 会员编号 or exact name (each an indexed column of member).
+ * `= any(array(…))`: the ids come first (an init plan), so the bills are read by
+ * member_consume_member_idx — as `in (select …)` the planner walked the period's bills newest first
+ * looking for the member's few (minutes at 24 M bills; 12 ms this way).
+ */
 const memberCond = ({ bind }: QueryInput): SQL =>
-  sql`c.member_id in (select id from member where phone = ${bind('member')} or code = ${bind('member')} or name = ${bind('member')})`;
+  sql`c.member_id = any(array(select id from member where phone = ${bind('member')} or code = ${bind('member')} or name = ${bind('member')}))`;
 
 const and = (conds: SQL[]): SQL => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 
@@ -20,7 +25,7 @@ const billColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "c
   c.kind as "kind", c.total as "total", c.paid_by_card as "paidByCard", c.paid_other as "paidOther",
   c.refunded as "refunded"`;
 
-const billJoins = sql`join store s on s.id = c.store_id join member m on m.id = c.member_id`;
+const billJoins = sql`left join store s on s.id = c.store_id left join member m on m.id = c.member_id`;
 
 export const billingListBinding = bindReport({
   decl: BILLING_LIST,
@@ -32,7 +37,7 @@ export const billingListBinding = bindReport({
       if (has('member')) conds.push(memberCond(input));
       if (has('staffId')) {
         conds.push(
-          sql`(c.staff_id = ${bind('staffId')} or c.id in (select consume_id from bill_share where staff_id = ${bind('staffId')}))`,
+          sql`(c.staff_id = ${bind('staffId')} or c.id = any(array(select consume_id from bill_share where staff_id = ${bind('staffId')})))`,
         );
       }
       if (has('payMethod')) {

@@ -208,6 +208,8 @@ export const memberConsume = pgTable(
   (t) => [
     unique('member_consume_bill_uq').on(t.billNo),
     index('member_consume_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
+    // /billingList's 员工 filter chain-wide (with bill_share's staff index for the staff who served).
+    index('member_consume_staff_idx').on(t.staffId, t.consumedAt).where(sql`${t.staffId} is not null`),
     unique('member_consume_outer_uq').on(t.clientId, t.outerNo),
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),

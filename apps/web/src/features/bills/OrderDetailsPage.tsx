@@ -394,16 +394,19 @@ export default function OrderDetailsPage() {
                   }
                   extra={
                     <Space>
-                      {allowed(ABNORMAL_FLOW, a.status).map((s) => (
-                        <Button
-                          key={s}
-                          size="small"
-                          danger={s === 'reverse'}
-                          onClick={() => start({ kind: s as AbnormalStep, abnormalId: a.id })}
-                        >
-                          {ABNORMAL_FLOW.steps[s as AbnormalStep].label}
-                        </Button>
-                      ))}
+                      {/* 冲正 closes the bill: not once it is closed. */}
+                      {allowed(ABNORMAL_FLOW, a.status)
+                        .filter((s) => s !== 'reverse' || b.status === 'completed')
+                        .map((s) => (
+                          <Button
+                            key={s}
+                            size="small"
+                            danger={s === 'reverse'}
+                            onClick={() => start({ kind: s as AbnormalStep, abnormalId: a.id })}
+                          >
+                            {ABNORMAL_FLOW.steps[s as AbnormalStep].label}
+                          </Button>
+                        ))}
                     </Space>
                   }
                 >
