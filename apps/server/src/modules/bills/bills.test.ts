@@ -17,8 +17,8 @@ import { createRole, createUser, grantRole } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { card, product, project } from '../goods/schema';
-import { consume, openCard, topUp } from '../members/ledger';
-import { cardLedger, memberCard } from '../members/schema';
+import { consume, openCard, refundToCards, topUp } from '../members/ledger';
+import { cardLedger, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { createMember } from '../members/service';
 import { staff } from '../staff/schema';
 import { region, store } from '../stores/schema';
@@ -331,6 +331,61 @@ describe('abnormal rules', () => {
     expect(flags.map((f) => f.rule)).toEqual(['paymentsMismatch']);
     expect(flags[0]!.reason).toContain('支付合计');
     expect(await flagsOf(b.consumeId)).toEqual([]);
+  });
+
+  it('充值后短时退款: a refund on a card within the hours after a bill’s top-up flags that bill, a later one does not', async () => {
+    // A bill holding a top-up line (the open API's bill service writes these; here the fixture
+    // writes the bill's rows around a ledger top-up), then 退款 rows on the card.
+    const topUpBill = async (at: Date) => {
+      const who = await memberWithCard();
+      const done = await tx((x) =>
+        topUp(x, { memberCardId: who.memberCardId, storeId: ids.sh001!, amount: 50_000, at, userId: null }),
+      );
+      const [bill] = await t.db
+        .insert(memberConsume)
+        .values({
+          memberId: who.memberId,
+          storeId: ids.sh001!,
+          consumedAt: at,
+          total: 50_000,
+          paidByCard: 0,
+          paidOther: 50_000,
+          kind: 'topUp',
+        })
+        .returning({ id: memberConsume.id });
+      await t.db.insert(memberConsumeLine).values({
+        consumeId: bill!.id,
+        line: 1,
+        itemKind: 'topUp',
+        memberCardId: who.memberCardId,
+        topUpId: done.topUpId,
+        quantity: 1,
+        unitPrice: 50_000,
+        amount: 50_000,
+      });
+      return { who, consumeId: bill!.id };
+    };
+    const refund = (memberCardId: number, refId: number, at: Date) =>
+      tx((x) =>
+        refundToCards(x, {
+          refType: 'test_refund',
+          refId,
+          storeId: ids.sh001!,
+          at,
+          userId: null,
+          reason: '测试退款',
+          entries: [{ memberCardId, amount: -10_000 }],
+        }),
+      );
+    const soon = await topUpBill(beijing(`${daysAgo(8)}T10:00:00`));
+    const late = await topUpBill(beijing(`${daysAgo(8)}T11:00:00`));
+    await refund(soon.who.memberCardId, soon.consumeId, beijing(`${daysAgo(7)}T10:00:00`));
+    await refund(late.who.memberCardId, late.consumeId, beijing(`${daysAgo(2)}T11:00:00`));
+    await scanAbnormalBills(t.db);
+    const flags = await flagsOf(soon.consumeId);
+    expect(flags.map((f) => f.rule)).toEqual(['refundAfterTopUp']);
+    expect(flags[0]!.reason).toContain('24 小时内退款 ¥100.00');
+    expect((await flagsOf(late.consumeId)).map((f) => f.rule)).not.toContain('refundAfterTopUp');
   });
 
   it('a scan reads only what came after its watermark, and flags a bill once', async () => {
