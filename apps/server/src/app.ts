@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billOpenRoutes } from './modules/bills/openRoutes';
+import { billRoutes } from './modules/bills/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
@@ -113,6 +114,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(mallRoutes);
   await app.register(storesMoreRoutes);
   await app.register(memberRoutes);
+  await app.register(billRoutes);
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.

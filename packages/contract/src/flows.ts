@@ -2,8 +2,9 @@
  * Every declared flow (flow.ts), so the operation log names their steps and the history walks
  * know them. A new flow is declared beside its entity and listed here.
  */
+import { ABNORMAL_FLOW } from './entities/abnormalBill';
 import { BILL_FLOW } from './entities/bill';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import type { FlowDecl } from './flow';
 
-export const FLOWS: readonly FlowDecl[] = [BILL_FLOW, MALL_ORDER_FLOW, MALL_RETURN_FLOW];
+export const FLOWS: readonly FlowDecl[] = [BILL_FLOW, ABNORMAL_FLOW, MALL_ORDER_FLOW, MALL_RETURN_FLOW];

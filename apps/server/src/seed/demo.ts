@@ -15,6 +15,7 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
+import { seedBillPages } from './billPages';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -294,6 +295,7 @@ export const seedDemo = async (
       // Members first: some member receive records (seedStoresMore) are theirs.
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
+      await seedBillPages(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.

@@ -77,7 +77,8 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
   'ledger kinds and refs agree': `
     select count(*) from card_ledger
      where (kind, ref_type) not in (('open', 'member_card'), ('open', 'marketing_real_card'),
-                                    ('topUp', 'card_top_up'), ('consume', 'member_consume'))`,
+                                    ('topUp', 'card_top_up'), ('consume', 'member_consume'),
+                                    ('adjust', 'member_consume_reverse'))`,
   'a bill equals its lines, paid by card and otherwise': `
     select count(*) from member_consume b
       left join (select consume_id, sum(amount) t, sum(card_amount) c, count(*) n, max(line) m

@@ -84,6 +84,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/materialBookProdLstNew': () => import('../features/storeOrders/MaterialBookProdLstNewPage'),
   '/materialBookProdDetail': () => import('../features/storeOrders/MaterialBookProdDetailPage'),
   '/orderConfiguration': () => import('../features/storeOrders/OrderConfigurationPage'),
+  '/orderDetails': () => import('../features/bills/OrderDetailsPage'),
   '/barCodeDatabase': () => import('../features/storesMore/BarCodeDatabasePage'),
   '/memberReceiveAudit': () => import('../features/storesMore/MemberReceiveAuditPage'),
   '/posList': () => import('../features/storesMore/PosListPage'),

@@ -5,9 +5,11 @@
  * every bill's payments add up to its total.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { userAccount } from '../accounts/schema';
 import { memberCard, memberConsume } from '../members/schema';
 import { staff } from '../staff/schema';
+import { store } from '../stores/schema';
 
 export const billPayment = pgTable(
   'bill_payment',
@@ -65,3 +67,50 @@ export const billShare = pgTable(
     check('bill_share_money_chk', sql`${t.performance} >= 0 and ${t.commission} >= 0`),
   ],
 );
+
+/**
+ * A bill flagged by a rule of contract entities/abnormalBill.ts (one row per rule it broke) and
+ * its handling (ABNORMAL_FLOW: pending → confirmed / reversed / supplemented, through runStep).
+ */
+export const abnormalBill = pgTable(
+  'abnormal_bill',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    consumeId: integer('consume_id')
+      .notNull()
+      .references(() => memberConsume.id, { onDelete: 'cascade' }),
+    /** ABNORMAL_RULES key. */
+    rule: text('rule').notNull(),
+    /** Why, in Chinese, with the figures that broke the rule. */
+    reason: text('reason').notNull(),
+    /** The bill's store (the data scope reads it without the bill). */
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    /** ABNORMAL_FLOW's states. */
+    status: text('status').notNull().default('pending'),
+    handledBy: integer('handled_by').references(() => userAccount.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handleNote: text('handle_note'),
+    /** 补单: the bill that made up what was missing, when one was made. */
+    supplementConsumeId: integer('supplement_consume_id').references(() => memberConsume.id),
+  },
+  (t) => [
+    unique('abnormal_bill_rule_uq').on(t.consumeId, t.rule),
+    index('abnormal_bill_detected_idx').on(t.detectedAt, t.id),
+    index('abnormal_bill_store_idx').on(t.storeId, t.detectedAt),
+    check(
+      'abnormal_bill_rule_chk',
+      sql`${t.rule} in ('duplicate', 'outsideHours', 'overLimit', 'refundAfterTopUp', 'paymentsMismatch')`,
+    ),
+    check('abnormal_bill_status_chk', sql`${t.status} in ('pending', 'confirmed', 'reversed', 'supplemented')`),
+  ],
+);
+
+/** The abnormal-bill scan's watermarks: the last bill id and the last card-ledger id it read. */
+export const abnormalScanState = pgTable('abnormal_scan_state', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+});

@@ -324,6 +324,25 @@ export interface LedgerOptions {
   onRefused?: (entry: LedgerEntry, error: BizError) => LedgerEntry | null;
 }
 
+/** Locks cards (SELECT … FOR UPDATE in id order) and reads the sessions left on them. */
+const lockCards = async (tx: Tx, ids: readonly number[]) => {
+  const rows = await tx
+    .select()
+    .from(memberCard)
+    .where(inArray(memberCard.id, [...ids]))
+    .orderBy(asc(memberCard.id))
+    .for('update');
+  const sessions = await tx
+    .select({
+      memberCardId: memberCardSession.memberCardId,
+      projectId: memberCardSession.projectId,
+      remaining: memberCardSession.remaining,
+    })
+    .from(memberCardSession)
+    .where(inArray(memberCardSession.memberCardId, [...ids]));
+  return { rows, sessions };
+};
+
 // ── The batch's state ────────────────────────────────────────────────────────
 
 type HeldCard = typeof memberCard.$inferSelect;
@@ -389,21 +408,8 @@ class Batch {
     const toLock = [...new Set(cardIds)].filter((id) => !this.cards.has(id)).sort((a, b) => a - b);
     if (toLock.length) {
       for (const id of toLock) this.cards.set(id, null);
-      const rows = await tx
-        .select()
-        .from(memberCard)
-        .where(inArray(memberCard.id, toLock))
-        .orderBy(asc(memberCard.id))
-        .for('update');
+      const { rows, sessions } = await lockCards(tx, toLock);
       for (const r of rows) this.cards.set(r.id, r);
-      const sessions = await tx
-        .select({
-          memberCardId: memberCardSession.memberCardId,
-          projectId: memberCardSession.projectId,
-          remaining: memberCardSession.remaining,
-        })
-        .from(memberCardSession)
-        .where(inArray(memberCardSession.memberCardId, toLock));
       for (const r of sessions) this.sessions.set(`${r.memberCardId}:${r.projectId}`, r.remaining);
     }
     const held = [...new Set(cardIds)].flatMap((id) => {
@@ -1108,3 +1114,527 @@ export const topUp = async (tx: Tx, input: TopUpInput, refs?: LedgerRefs): Promi
 /** 消费 (see planBill); the refusal rolls nothing back because nothing was written. */
 export const consume = async (tx: Tx, input: ConsumeInput, refs?: LedgerRefs): Promise<ConsumedBill> =>
   (await applyOne(tx, { kind: 'consume', ...input }, refs)) as ConsumedBill;
+
+// ── 退款 and 调整 ─────────────────────────────────────────────────────────────
+
+/** One card's change in a 退款 or 调整 record: signed money (储值卡) or signed sessions of a project (套餐卡). */
+export interface CardEntry {
+  memberCardId: number;
+  /** Signed 分 of the principal and of the bonus (储值卡 only). */
+  amount?: number;
+  bonus?: number;
+  /** 套餐卡 only: the project whose sessions move, and how many (signed). */
+  projectId?: number;
+  sessions?: number;
+}
+
+export interface CardEntriesInput {
+  /** The business record the rows belong to (a refund, a correction): one call per record, its rows seq 1… */
+  refType: string;
+  refId: number;
+  /** Where it happens. */
+  storeId: number;
+  at: Date;
+  userId: number | null;
+  /** Why (the operation log keeps it; the record it belongs to keeps it too). */
+  reason: string;
+  entries: readonly CardEntry[];
+}
+
+export interface CardEntryRow {
+  memberCardId: number;
+  seq: number;
+  amount: number;
+  bonus: number;
+  projectId: number | null;
+  sessions: number | null;
+  balanceAfter: number | null;
+  bonusAfter: number | null;
+  sessionsAfter: number | null;
+}
+
+export interface CardEntriesDone {
+  /** False when the record's rows were written before (a retried call): nothing changed. */
+  written: boolean;
+  rows: CardEntryRow[];
+}
+
+const ledgerRowsOf = async (tx: Tx, refType: string, refId: number): Promise<CardEntryRow[]> =>
+  (
+    await tx
+      .select({
+        memberCardId: cardLedger.memberCardId,
+        seq: cardLedger.seq,
+        amount: cardLedger.amount,
+        bonus: cardLedger.bonusAmount,
+        projectId: cardLedger.projectId,
+        sessions: cardLedger.sessions,
+        balanceAfter: cardLedger.balanceAfter,
+        bonusAfter: cardLedger.bonusAfter,
+        sessionsAfter: cardLedger.sessionsAfter,
+      })
+      .from(cardLedger)
+      .where(sql`${cardLedger.refType} = ${refType} and ${cardLedger.refId} = ${refId}`)
+      .orderBy(asc(cardLedger.seq))
+  ).map((r) => ({ ...r }));
+
+const checkEntry = (e: CardEntry) => {
+  const ints = [e.amount ?? 0, e.bonus ?? 0, e.sessions ?? 0];
+  if (!Number.isInteger(e.memberCardId)) throw invalid('会员卡不存在');
+  const money = (e.amount ?? 0) !== 0 || (e.bonus ?? 0) !== 0;
+  const sessions = (e.sessions ?? 0) !== 0;
+  if (money === sessions) throw invalid('每条变动须为储值卡的金额或套餐卡某项目的次数，且不能为 0');
+  if (sessions && !e.projectId) throw invalid('套餐卡的次数变动须指明项目');
+  for (const n of ints) {
+    if (!Number.isInteger(n) || Math.abs(n) > MONEY_MAX) throw invalid('金额和次数须为整数且不超过上限');
+  }
+};
+
+/**
+ * Writes a 退款 (refund) or 调整 (adjust) record's card rows in the caller's transaction: the cards
+ * are locked in id order, each entry moves its card's principal and bonus (储值卡) or one
+ * project's sessions (套餐卡), never below zero (MEMBER_OVERDRAW refuses the whole record, nothing
+ * written), one ledger row each with seq 1… under the record's (refType, refId), the new
+ * balances, the rollups and one operation-log row per card. A record whose rows exist already
+ * answers them and changes nothing (a retry, or a second taker who waited for the first).
+ */
+const writeCardEntries = async (
+  tx: Tx,
+  kind: 'refund' | 'adjust',
+  input: CardEntriesInput,
+): Promise<CardEntriesDone> => {
+  for (const e of input.entries) checkEntry(e);
+  if (kind === 'adjust' && !input.reason.trim()) throw invalid('请填写调整原因');
+  const ids = [...new Set(input.entries.map((e) => e.memberCardId))].sort((a, b) => a - b);
+  const cards = new Map<number, HeldCard>();
+  const sessions = new Map<string, number>();
+  if (ids.length) {
+    const locked = await lockCards(tx, ids);
+    for (const r of locked.rows) cards.set(r.id, r);
+    for (const r of locked.sessions) sessions.set(`${r.memberCardId}:${r.projectId}`, r.remaining);
+  }
+  // After the lock: a taker who waited sees the rows the first one wrote.
+  const before = await ledgerRowsOf(tx, input.refType, input.refId);
+  if (before.length) return { written: false, rows: before };
+  if (input.entries.length === 0) return { written: true, rows: [] };
+  const [s] = await tx.select({ id: store.id, name: store.name }).from(store).where(eq(store.id, input.storeId));
+  if (!s) throw invalid('门店不存在或已被删除');
+  const changedSessions = new Set<string>();
+  const changedCards = new Set<number>();
+  const ledger: LedgerRow[] = [];
+  const changes: RollupChange[] = [];
+  const out: CardEntryRow[] = [];
+  for (const [i, e] of input.entries.entries()) {
+    const c = cards.get(e.memberCardId);
+    if (!c) throw invalid('会员卡不存在');
+    const label = `（${c.cardNo}）`;
+    let row: CardEntryRow;
+    if (c.kind === 'stored') {
+      if (e.sessions) throw invalid(`会员卡${label}是储值卡，没有次数`);
+      const amount = e.amount ?? 0;
+      const bonus = e.bonus ?? 0;
+      const balance = (c.balance ?? 0) + amount;
+      const bonusBalance = (c.bonusBalance ?? 0) + bonus;
+      if (balance < 0 || bonusBalance < 0) {
+        throw new BizError(
+          ERR.MEMBER_OVERDRAW,
+          `会员卡${label}余额不足：本金 ${formatYuan(c.balance ?? 0)} 元、赠送 ${formatYuan(c.bonusBalance ?? 0)} 元，不够扣减`,
+        );
+      }
+      if (balance > MONEY_MAX || bonusBalance > MONEY_MAX) throw invalid(`会员卡${label}余额超出上限`);
+      c.balance = balance;
+      c.bonusBalance = bonusBalance;
+      changedCards.add(c.id);
+      row = {
+        memberCardId: c.id,
+        seq: i + 1,
+        amount,
+        bonus,
+        projectId: null,
+        sessions: null,
+        balanceAfter: balance,
+        bonusAfter: bonusBalance,
+        sessionsAfter: null,
+      };
+    } else {
+      if (e.amount || e.bonus) throw invalid(`会员卡${label}是套餐卡，没有余额`);
+      const key = `${c.id}:${e.projectId}`;
+      const left = sessions.get(key);
+      if (left === undefined) throw new BizError(ERR.MEMBER_CARD_WRONG_ITEM, `套餐卡${label}不包含该项目`);
+      const after = left + e.sessions!;
+      if (after < 0) {
+        throw new BizError(ERR.MEMBER_OVERDRAW, `套餐卡${label}该项目剩余 ${left} 次，不够扣减 ${-e.sessions!} 次`);
+      }
+      sessions.set(key, after);
+      changedSessions.add(key);
+      row = {
+        memberCardId: c.id,
+        seq: i + 1,
+        amount: 0,
+        bonus: 0,
+        projectId: e.projectId!,
+        sessions: e.sessions!,
+        balanceAfter: null,
+        bonusAfter: null,
+        sessionsAfter: after,
+      };
+    }
+    out.push(row);
+    ledger.push({
+      memberCardId: c.id,
+      memberId: c.memberId,
+      kind,
+      amount: row.amount,
+      bonusAmount: row.bonus,
+      balanceAfter: row.balanceAfter,
+      bonusAfter: row.bonusAfter,
+      projectId: row.projectId,
+      sessions: row.sessions,
+      sessionsAfter: row.sessionsAfter,
+      refType: input.refType,
+      refId: input.refId,
+      seq: row.seq,
+      storeId: s.id,
+      createdBy: input.userId,
+      at: input.at,
+    });
+    changes.push({
+      at: input.at,
+      storeId: c.storeId,
+      cardId: c.cardId,
+      cardKind: c.kind,
+      kind,
+      first: !out.slice(0, -1).some((r) => r.memberCardId === c.id),
+      amount: row.amount,
+      bonus: row.bonus,
+      sessions: row.sessions ?? 0,
+      paid: 0,
+    });
+  }
+  await tx.insert(cardLedger).values(ledger);
+  await addToRollups(tx, changes);
+  for (const id of changedCards) {
+    const c = cards.get(id)!;
+    await tx.update(memberCard).set({ balance: c.balance, bonusBalance: c.bonusBalance }).where(eq(memberCard.id, id));
+  }
+  for (const key of [...changedSessions].sort()) {
+    const [cardId, projectId] = key.split(':').map(Number);
+    await tx
+      .update(memberCardSession)
+      .set({ remaining: sessions.get(key)! })
+      .where(sql`${memberCardSession.memberCardId} = ${cardId} and ${memberCardSession.projectId} = ${projectId}`);
+  }
+  const ops: Operation[] = ids
+    .filter((id) => out.some((r) => r.memberCardId === id))
+    .map((id) => {
+      const c = cards.get(id)!;
+      const mine = out.filter((r) => r.memberCardId === id);
+      return {
+        userId: input.userId,
+        action: kind === 'refund' ? 'memberCard.refund' : 'memberCard.adjust',
+        target: `member_card:${id}`,
+        after: {
+          cardNo: c.cardNo,
+          store: s.name,
+          ref: `${input.refType}:${input.refId}`,
+          reason: input.reason,
+          ...(c.kind === 'stored'
+            ? {
+                amount: mine.reduce((n, r) => n + r.amount, 0),
+                bonus: mine.reduce((n, r) => n + r.bonus, 0),
+                balance: c.balance,
+                bonusBalance: c.bonusBalance,
+              }
+            : { sessions: mine.map((r) => ({ projectId: r.projectId, sessions: r.sessions })) }),
+        },
+      };
+    });
+  await recordOperations(tx, ops);
+  return { written: true, rows: out };
+};
+
+/**
+ * 退款: value given back to cards (a refunded bill line's draw: positive) or taken off them (a
+ * card's value refunded in cash: negative), under the refund record's reference.
+ */
+export const refundToCards = (tx: Tx, input: CardEntriesInput): Promise<CardEntriesDone> =>
+  writeCardEntries(tx, 'refund', input);
+
+/** 调整: a signed correction of cards with its reason (冲正 …), under the correcting record's reference. */
+export const adjustCards = (tx: Tx, input: CardEntriesInput): Promise<CardEntriesDone> =>
+  writeCardEntries(tx, 'adjust', input);
+
+// ── A bill's refunds and reversal ─────────────────────────────────────────────
+
+/** The part of a cumulative amount `upTo` that falls within the first `cap`: what a refund of a draw gives back first. */
+const within = (upTo: number, cap: number) => Math.min(Math.max(upTo, 0), cap);
+/** `whole × part / of`, rounded down (0 when `of` is 0). */
+const share = (whole: number, part: number, of: number) => (of <= 0 ? 0 : Math.floor((whole * part) / of));
+
+export interface BillRefundLine {
+  /** The bill line's number (member_consume_line.line). */
+  line: number;
+  /** 分 of the line refunded now (> 0, or 0 with sessions on a 套餐卡 line priced 0). */
+  amount: number;
+  /** A line a 套餐卡 paid: the sessions given back (1 … what is left of them). */
+  sessions?: number;
+}
+
+export interface BillRefundInput {
+  consumeId: number;
+  lines: readonly BillRefundLine[];
+  /** 分 refunded of the bill besides its lines (e.g. an overpayment), through its payments. */
+  extra?: number;
+  /** The refund record. */
+  refType: string;
+  refId: number;
+  at: Date;
+  userId: number | null;
+  reason: string;
+}
+
+export interface BillRefundDone {
+  written: boolean;
+  /** 分 in all (lines + extra). */
+  amount: number;
+  /** 分 of the lines whose draw went back to their cards. */
+  toCards: number;
+  /** 分 the store pays back outside (cash, WeChat …): the lines no card paid, top-ups and card sales, extra. */
+  outside: number;
+  rows: CardEntryRow[];
+}
+
+/** The refusal of a refund past what is left. */
+const exceeds = (msg: string) => new BizError(ERR.REFUND_EXCEEDS, msg);
+
+type BillLineRow = typeof memberConsumeLine.$inferSelect;
+
+/** A bill's reversal's reference: a bill's draws are reversed once. */
+export const BILL_REVERSAL_REF = 'member_consume_reverse';
+
+/**
+ * What a bill's card lines drew, per line: the consume ledger row of the line (principal and
+ * bonus of a 储值卡 draw, as negative amounts).
+ */
+const drawsOf = async (tx: Tx, consumeId: number) =>
+  new Map(
+    (
+      await tx
+        .select({
+          seq: cardLedger.seq,
+          memberCardId: cardLedger.memberCardId,
+          amount: cardLedger.amount,
+          bonus: cardLedger.bonusAmount,
+        })
+        .from(cardLedger)
+        .where(
+          sql`${cardLedger.refType} = 'member_consume' and ${cardLedger.refId} = ${consumeId} and ${cardLedger.kind} = 'consume'`,
+        )
+    ).map((r) => [`${r.seq}:${r.memberCardId}`, r]),
+  );
+
+/** Principal and bonus a 储值卡 line drew: from its ledger row, else all from the principal. */
+const drawOf = (draws: Awaited<ReturnType<typeof drawsOf>>, l: BillLineRow) => {
+  const d = draws.get(`${l.line}:${l.memberCardId}`);
+  return d ? { principal: -d.amount, bonus: -d.bonus } : { principal: l.cardAmount, bonus: 0 };
+};
+
+/** Locks the bill and answers it with its lines; refuses a closed or reversed bill. */
+const lockBill = async (tx: Tx, consumeId: number) => {
+  const [bill] = await tx.select().from(memberConsume).where(eq(memberConsume.id, consumeId)).for('update');
+  if (!bill) throw new BizError(ERR.RECORD_NOT_FOUND, '收银单不存在');
+  const lines = await tx
+    .select()
+    .from(memberConsumeLine)
+    .where(eq(memberConsumeLine.consumeId, consumeId))
+    .orderBy(asc(memberConsumeLine.line));
+  return { bill, lines };
+};
+
+const isReversed = async (tx: Tx, consumeId: number) =>
+  (
+    await tx
+      .select({ id: cardLedger.id })
+      .from(cardLedger)
+      .where(sql`${cardLedger.refType} = ${BILL_REVERSAL_REF} and ${cardLedger.refId} = ${consumeId}`)
+      .limit(1)
+  ).length > 0;
+
+/**
+ * 退款 of a bill's lines, in the caller's transaction: the bill is locked; each line gives back
+ * at most what is left of it (amount − refunded, and sessions − refunded sessions) — else
+ * REFUND_EXCEEDS and nothing is written; a closed bill, or one whose draws were reversed, is
+ * refused (STATE_CHANGED). A line a card paid goes back to its card as drawn: 储值卡 principal
+ * first then bonus (cumulatively, so partial refunds add up to the draw), 套餐卡 sessions. A top-up
+ * line or a 储值卡 sale line takes its share of the value it put on the card off the card again
+ * (the store pays the money back outside); other lines and `extra` are paid back outside. The
+ * lines' and the bill's `refunded` grow; the ledger rows are written under (refType, refId). A
+ * refund record whose card rows exist answers them (`written` false) and changes nothing; a
+ * record that moves no card is the caller's to run once (its state step, e.g. REFUND_FLOW's 执行).
+ */
+export const refundBillLines = async (tx: Tx, input: BillRefundInput): Promise<BillRefundDone> => {
+  const extra = input.extra ?? 0;
+  assertMoney(extra, '退款金额');
+  const { bill, lines } = await lockBill(tx, input.consumeId);
+  const done = await ledgerRowsOf(tx, input.refType, input.refId);
+  if (done.length) return { written: false, amount: 0, toCards: 0, outside: 0, rows: done };
+  if (bill.status !== 'completed' || (await isReversed(tx, bill.id))) {
+    throw new BizError(ERR.STATE_CHANGED, `收银单${bill.billNo}已关单或已冲正，不能退款`);
+  }
+  const draws = await drawsOf(tx, bill.id);
+  const byNo = new Map(lines.map((l) => [l.line, l]));
+  const seen = new Set<number>();
+  const entries: CardEntry[] = [];
+  let toCards = 0;
+  let outside = extra;
+  const lineUpdates: { id: number; amount: number; sessions: number }[] = [];
+  for (const r of input.lines) {
+    const l = byNo.get(r.line);
+    if (!l) throw new BizError(ERR.REFUND_INVALID, `收银单没有第 ${r.line} 行`);
+    if (seen.has(r.line)) throw new BizError(ERR.REFUND_INVALID, `第 ${r.line} 行重复`);
+    seen.add(r.line);
+    assertMoney(r.amount, '退款金额');
+    const left = l.amount - l.refunded;
+    if (r.amount > left) {
+      throw exceeds(`第 ${r.line} 行最多还可退 ${formatYuan(left)} 元，不能退 ${formatYuan(r.amount)} 元`);
+    }
+    const sessions = r.sessions ?? 0;
+    if (!Number.isInteger(sessions) || sessions < 0) throw new BizError(ERR.REFUND_INVALID, '退回次数须为整数');
+    if (l.sessions !== null && l.memberCardId !== null) {
+      const sessionsLeft = l.sessions - l.refundedSessions;
+      if (sessions > sessionsLeft) throw exceeds(`第 ${r.line} 行最多还可退 ${sessionsLeft} 次`);
+      if (sessions === 0) throw new BizError(ERR.REFUND_INVALID, `第 ${r.line} 行是套餐卡划次，请填写退回次数`);
+    } else if (sessions > 0) {
+      throw new BizError(ERR.REFUND_INVALID, `第 ${r.line} 行不是套餐卡划次，不能退次数`);
+    }
+    if (r.amount === 0 && sessions === 0) throw new BizError(ERR.REFUND_INVALID, `第 ${r.line} 行退款金额须大于 0`);
+    lineUpdates.push({ id: l.id, amount: r.amount, sessions });
+    if (l.memberCardId !== null && l.sessions !== null) {
+      // A 套餐卡 draw: the sessions go back.
+      entries.push({ memberCardId: l.memberCardId, projectId: l.projectId!, sessions });
+      toCards += r.amount;
+    } else if (l.memberCardId !== null && (l.itemKind === 'project' || l.itemKind === 'product') && l.cardAmount > 0) {
+      // A 储值卡 draw: principal first, then bonus, as the line drew them.
+      const { principal } = drawOf(draws, l);
+      const from = within(l.refunded, l.cardAmount);
+      const to = within(l.refunded + r.amount, l.cardAmount);
+      const p = within(to, principal) - within(from, principal);
+      const b = to - from - p;
+      if (p || b) entries.push({ memberCardId: l.memberCardId, amount: p, bonus: b });
+      toCards += to - from;
+      outside += r.amount - (to - from);
+    } else if (l.itemKind === 'topUp' || l.itemKind === 'cardSale') {
+      // Value put on a card by the bill: its share comes off the card; the money goes back outside.
+      const put = await valuePutBy(tx, l);
+      if (put) {
+        const p = share(put.principal, l.refunded + r.amount, l.amount) - share(put.principal, l.refunded, l.amount);
+        const b = share(put.bonus, l.refunded + r.amount, l.amount) - share(put.bonus, l.refunded, l.amount);
+        if (p || b) entries.push({ memberCardId: put.memberCardId, amount: -p, bonus: -b });
+      }
+      outside += r.amount;
+    } else {
+      outside += r.amount;
+    }
+  }
+  const amount = input.lines.reduce((n, r) => n + r.amount, 0) + extra;
+  if (amount <= 0 && input.lines.every((r) => !r.sessions)) throw new BizError(ERR.REFUND_INVALID, '退款金额须大于 0');
+  if (bill.refunded + amount > bill.total) {
+    throw exceeds(
+      `收银单${bill.billNo}最多还可退 ${formatYuan(bill.total - bill.refunded)} 元，不能退 ${formatYuan(amount)} 元`,
+    );
+  }
+  const written = await refundToCards(tx, {
+    refType: input.refType,
+    refId: input.refId,
+    storeId: bill.storeId,
+    at: input.at,
+    userId: input.userId,
+    reason: input.reason,
+    entries,
+  });
+  for (const u of lineUpdates) {
+    await tx
+      .update(memberConsumeLine)
+      .set({
+        refunded: sql`${memberConsumeLine.refunded} + ${u.amount}`,
+        refundedSessions: sql`${memberConsumeLine.refundedSessions} + ${u.sessions}`,
+      })
+      .where(eq(memberConsumeLine.id, u.id));
+  }
+  await tx
+    .update(memberConsume)
+    .set({ refunded: sql`${memberConsume.refunded} + ${amount}` })
+    .where(eq(memberConsume.id, bill.id));
+  return { written: true, amount, toCards, outside, rows: written.rows };
+};
+
+/** What a top-up or a 储值卡 sale line put on its card (principal, bonus); null for a 套餐卡 sale. */
+const valuePutBy = async (
+  tx: Tx,
+  l: BillLineRow,
+): Promise<{ memberCardId: number; principal: number; bonus: number } | null> => {
+  if (l.memberCardId === null) return null;
+  if (l.itemKind === 'topUp' && l.topUpId !== null) {
+    const [t] = await tx
+      .select({ amount: cardTopUp.amount, bonus: cardTopUp.bonus })
+      .from(cardTopUp)
+      .where(eq(cardTopUp.id, l.topUpId));
+    return t ? { memberCardId: l.memberCardId, principal: t.amount, bonus: t.bonus } : null;
+  }
+  const [open] = await tx
+    .select({ amount: cardLedger.amount, bonus: cardLedger.bonusAmount, kind: memberCard.kind })
+    .from(cardLedger)
+    .innerJoin(memberCard, eq(memberCard.id, cardLedger.memberCardId))
+    .where(sql`${cardLedger.memberCardId} = ${l.memberCardId} and ${cardLedger.kind} = 'open'`)
+    .limit(1);
+  if (open?.kind !== 'stored') {
+    throw new BizError(ERR.REFUND_INVALID, `第 ${l.line} 行售出的是套餐卡，请按退卡处理，不能在收银单上退款`);
+  }
+  return { memberCardId: l.memberCardId, principal: open.amount, bonus: open.bonus };
+};
+
+export interface ReverseBillInput {
+  reason: string;
+  userId: number | null;
+  at?: Date;
+}
+
+/**
+ * 冲正 of a bill's card draws (关单, an abnormal bill's correction), in the caller's transaction:
+ * every card line's draw, less what refunds gave back already, goes back to its card as ledger
+ * 调整 rows under ('member_consume_reverse', bill id) — a bill's draws are reversed once; a second
+ * call answers the first's rows (`written` false). The bill is locked; its state is the
+ * caller's (runStep of BILL_FLOW's close). Top-ups and card sales on the bill are not draws and
+ * stay as they are.
+ */
+export const reverseBillDraws = async (
+  tx: Tx,
+  consumeId: number,
+  input: ReverseBillInput,
+): Promise<CardEntriesDone> => {
+  const { bill, lines } = await lockBill(tx, consumeId);
+  const draws = await drawsOf(tx, consumeId);
+  const entries: CardEntry[] = [];
+  for (const l of lines) {
+    if (l.memberCardId === null || (l.itemKind !== 'project' && l.itemKind !== 'product')) continue;
+    if (l.sessions !== null) {
+      const back = l.sessions - l.refundedSessions;
+      if (back > 0) entries.push({ memberCardId: l.memberCardId, projectId: l.projectId!, sessions: back });
+    } else if (l.cardAmount > 0) {
+      const { principal, bonus } = drawOf(draws, l);
+      const returned = within(l.refunded, l.cardAmount);
+      const p = principal - within(returned, principal);
+      const b = bonus - (returned - within(returned, principal));
+      if (p || b) entries.push({ memberCardId: l.memberCardId, amount: p, bonus: b });
+    }
+  }
+  return adjustCards(tx, {
+    refType: BILL_REVERSAL_REF,
+    refId: consumeId,
+    storeId: bill.storeId,
+    at: input.at ?? new Date(),
+    userId: input.userId,
+    reason: input.reason,
+    entries,
+  });
+};

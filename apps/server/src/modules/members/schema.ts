@@ -198,11 +198,18 @@ export const memberConsume = pgTable(
     outerNo: text('outer_no'),
     /** 分 refunded of it so far (refunds executed); never above total. */
     refunded: integer('refunded').notNull().default(0),
+    /** 关单 (BILL_FLOW close): when, by whom and why; /billingListClose lists by the day. */
+    closedAt: at('closed_at'),
+    closedBy: integer('closed_by'),
+    closeReason: text('close_reason'),
     createdBy: createdBy(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('member_consume_bill_uq').on(t.billNo),
+    index('member_consume_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
+    // /billingList's 员工 filter chain-wide (with bill_share's staff index for the staff who served).
+    index('member_consume_staff_idx').on(t.staffId, t.consumedAt).where(sql`${t.staffId} is not null`),
     unique('member_consume_outer_uq').on(t.clientId, t.outerNo),
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
@@ -241,6 +248,8 @@ export const memberConsumeLine = pgTable(
     topUpId: integer('top_up_id').references(() => cardTopUp.id),
     /** 分 of this line refunded so far. */
     refunded: integer('refunded').notNull().default(0),
+    /** Sessions of this line given back to its 套餐卡 by refunds so far (≤ sessions). */
+    refundedSessions: integer('refunded_sessions').notNull().default(0),
     quantity: integer('quantity').notNull(),
     /** 分, after the card's discount; amount = quantity × unitPrice. */
     unitPrice: integer('unit_price').notNull(),
@@ -265,6 +274,10 @@ export const memberConsumeLine = pgTable(
       sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.amount} = ${t.quantity} * ${t.unitPrice} and ${t.cardAmount} >= 0 and ${t.cardAmount} <= ${t.amount}`,
     ),
     check('member_consume_line_refunded_chk', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
+    check(
+      'member_consume_line_refunded_sessions_chk',
+      sql`${t.refundedSessions} >= 0 and ${t.refundedSessions} <= coalesce(${t.sessions}, 0)`,
+    ),
   ],
 );
 

@@ -7,6 +7,7 @@ import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
+import { scanAbnormalBills } from '../bills/abnormal';
 import { closeMemberBalanceMonths } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -58,6 +59,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { from, through } = await closeMemberBalanceMonths(db, now);
       return from === through ? `已月结至 ${through.slice(0, 7)}，无新月份` : `月结至 ${through.slice(0, 7)}`;
+    },
+  },
+  {
+    name: 'scanAbnormalBills',
+    title: '异常开单扫描',
+    defaultCron: '*/5 * * * *',
+    run: async ({ db, now }) => {
+      const { read, flagged } = await scanAbnormalBills(db, now);
+      return `扫描新单据与流水 ${read} 条，标出异常 ${flagged} 条`;
     },
   },
   {
