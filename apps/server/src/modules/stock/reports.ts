@@ -140,9 +140,12 @@ export const stockBalanceBinding = bindReport({
         // The others in the page's order from an index: by their stock, or by their key (0 in and out).
         const by = first === 'opening' || first === 'closing' ? sql`${ss.quantity} ${d}, ` : sql.empty();
         // Each row's stock by its key (OFFSET 0: the planner would read all of store_stock for them).
-        return named(sql`select ${columns(sql`cur.quantity`, sql`mv.store_id`, sql`mv.product_id`)}
+        // Of those too only the first of the page's order go on to be named and sorted with the others
+        // (a store's name follows its id in the order: the ids decide).
+        return named(sql`select * from (select ${columns(sql`cur.quantity`, sql`mv.store_id`, sql`mv.product_id`)}
             from (${movedRows}) mv cross join lateral (select ${ss.quantity} as quantity from ${ss}
               where ${ss.storeId} = mv.store_id and ${ss.productId} = mv.product_id offset 0) cur
+            order by ${sql.identifier(first)} ${d}, "storeId" ${d}, "productId" ${d} limit ${input.top}) moved
           union all
           select ${columns(sql`top.quantity`, sql`top.store_id`, sql`top.product_id`)}
           from (select ${ss.storeId} as store_id, ${ss.productId} as product_id, ${ss.quantity} as quantity
