@@ -11,6 +11,7 @@ import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
+import { intentRoutes } from './modules/intents/routes';
 import { logRoutes } from './modules/logs/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
@@ -110,6 +111,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberRoutes);
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
+  await app.register(intentRoutes);
 
   await app.register(webPlugin);
   return app;

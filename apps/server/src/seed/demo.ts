@@ -20,6 +20,7 @@ import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
+import { seedIntents } from './intents';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
@@ -292,6 +293,7 @@ export const seedDemo = async (
       // Members first: some member receive records (seedStoresMore) are theirs.
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
+      await seedIntents(tx, now);
     }
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);

@@ -4,6 +4,7 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_REPORTS } from './members';
 import { QUERY_REPORTS } from './query';
@@ -14,4 +15,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_REPORTS,
   ...QUERY_REPORTS,
   ...MEMBER_ACCOUNT_VIEWS,
+  ...INTENT_REPORTS,
 ];

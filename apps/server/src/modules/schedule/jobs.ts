@@ -7,6 +7,7 @@ import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
+import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -58,6 +59,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { from, through } = await closeMemberBalanceMonths(db, now);
       return from === through ? `已月结至 ${through.slice(0, 7)}，无新月份` : `月结至 ${through.slice(0, 7)}`;
+    },
+  },
+  {
+    name: 'expireIntentDeposits',
+    title: '意向金到期失效',
+    defaultCron: '5 * * * *',
+    run: async ({ db, now }) => {
+      const { count, amount } = await expireIntentDeposits(db, now);
+      return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
     },
   },
   {

@@ -4,7 +4,7 @@
  * (GET /rest/member/findMemberConsume), paged on the server, with a date filter; and the member
  * tabs declared as views in REPORTS (套餐卡 /comboCard, 储值卡 /storedValueCard): each on the report
  * engine's ReportView with the member's id as its fixed filter, a tab appearing as soon as its
- * declaration exists.
+ * declaration exists; and 意向记录 (/userIntention: the member's 意向金, features/intents).
  */
 import { useQuery } from '@tanstack/react-query';
 import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
@@ -20,6 +20,7 @@ import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
 import { ReportView } from '../../platform/report/ReportView';
 import { ConsumeHistory } from './ConsumeHistory';
+import { UserIntention } from './UserIntention';
 
 const kindTag = (kind: string) => {
   const k = CARD_KINDS.find((x) => x.value === kind);
@@ -159,6 +160,12 @@ export function MemberAccount({ memberId }: { memberId: number }) {
           { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
           ...views,
           { key: 'consume', label: '消费记录', children: <ConsumeHistory memberId={memberId} /> },
+          // 意向记录 opens with the member file's own codes (route table: a tab of /personalAccount).
+          {
+            key: '/userIntention',
+            label: routeByPath('/userIntention')?.title ?? '意向记录',
+            children: <UserIntention memberId={memberId} />,
+          },
         ]}
       />
     </Card>
