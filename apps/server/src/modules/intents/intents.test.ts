@@ -5,14 +5,16 @@
  * the member tab's calls and the lists.
  */
 import { INTENT_API, type IntentDepositDto } from '@zb/contract/api/intents';
+import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ERR } from '@zb/contract/errcodes';
 import { ABNORMAL_INTENTION_RECORD, PAY_INTENTION_RECORD, REFUND_INTENTION_LIST } from '@zb/contract/reports/intents';
+import { routeByPath } from '@zb/contract/routes';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
 import { flowEvent } from '../../platform/schema';
 import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
-import { reportAll } from '../../testing/reports';
+import { addDays, reportAll, todayBeijing } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { hierContent } from '../hierarchy/schema';
@@ -42,16 +44,19 @@ const storeOf = async (code: string) => {
   return r!;
 };
 
-const memberAt = async (storeId: number, skip = 0) => {
-  const [m] = await t.db
+/** The store's k-th member (by id, wrapping round: a demo store has a handful). */
+const memberAt = async (storeId: number, k = 0) => {
+  const all = await t.db
     .select({ id: member.id, phone: member.phone, code: member.code })
     .from(member)
     .where(eq(member.storeId, storeId))
-    .orderBy(member.id)
-    .offset(skip)
-    .limit(1);
-  return m!;
+    .orderBy(member.id);
+  expect(all.length).toBeGreaterThan(1);
+  return all[k % all.length]!;
 };
+
+/** A period the lists accept (at most REPORT_PERIOD_DAYS_MAX) that holds every demo and test deposit. */
+const WHOLE = { periodFrom: addDays(todayBeijing(), -700), periodTo: todayBeijing() };
 
 const pos = (storeId: number, clientId = 990_001): OpenCaller => ({ clientId, kind: 'pos', name: '测试POS', storeId });
 const mini: OpenCaller = { clientId: 990_100, kind: 'mini', name: '测试小程序', storeId: null };
@@ -153,7 +158,7 @@ const depositId = async (depositNo: string) => {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn('admin', 'admin123');
-  eastManager = await t.signIn('13800000002', 'hq123456', await userRoleIdOf(t.db, '13800000002', 'REGION_MANAGER'));
+  eastManager = await t.signIn('13800000002', 'region123', await userRoleIdOf(t.db, '13800000002', 'REGION_MANAGER'));
   const east = await t.db
     .select({ id: store.id })
     .from(store)
@@ -193,11 +198,22 @@ describe('/stoIntentConfig at SPEC §7.8 calls', () => {
   });
 
   it('a region user sees and changes only the stores of their region', async () => {
-    const page = await ok(eastManager.call(INTENT_API.configList, { query: { pageNo: 1, pageSize: 100 } }));
+    const page0 = routeByPath('/stoIntentConfig')!;
+    const userId = await createUser(t.db, { loginName: 'intenteast', password: 'east123456' });
+    const { contentRoleId } = await createRole(t.db, {
+      code: 'INTENT_EAST',
+      name: '华东意向金配置',
+      contentName: '华东大区',
+      codes: [page0.group, ...page0.codes, buttonCodeOf('/stoIntentConfig', 'edit')],
+    });
+    const east = await t.signIn('intenteast', 'east123456', await grantRole(t.db, userId, contentRoleId));
+    // 大区经理 has no /stoIntentConfig.
+    expect((await eastManager.call(INTENT_API.configCount, { query: {} })).body.errcode).toBe(ERR.FORBIDDEN);
+    const page = await ok(east.call(INTENT_API.configList, { query: { pageNo: 1, pageSize: 100 } }));
     expect(page.total).toBe(eastStores.size);
     expect(page.list.every((r) => eastStores.has(r.storeId))).toBe(true);
-    expect(await ok(eastManager.call(INTENT_API.configCount, { query: {} }))).toBe(eastStores.size);
-    const res = await setConfig(eastManager, {
+    expect(await ok(east.call(INTENT_API.configCount, { query: {} }))).toBe(eastStores.size);
+    const res = await setConfig(east, {
       storeId: bj001,
       enabled: '1',
       fixedAmounts: '100',
@@ -546,12 +562,12 @@ describe('the member tab’s SPEC calls and the lists', () => {
       .from(intentDeposit)
       .groupBy(intentDeposit.status);
     expect(new Set(states.map((x) => x.s))).toEqual(new Set(['paid', 'used', 'refunding', 'refunded', 'expired']));
-    const r = await reportAll(admin, REFUND_INTENTION_LIST, { periodFrom: '2020-01-01', periodTo: '2099-12-31' });
+    const r = await reportAll(admin, REFUND_INTENTION_LIST, WHOLE);
     expect(new Set(r.list.map((x) => x.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'refunded']));
   });
 
   it('/payIntentionRecord lists each deposit of the period once, within the caller’s scope', async () => {
-    const all = await reportAll(admin, PAY_INTENTION_RECORD, { periodFrom: '2020-01-01', periodTo: '2099-12-31' });
+    const all = await reportAll(admin, PAY_INTENTION_RECORD, WHOLE);
     const { n, sum } = first(await t.db.select({ n: count(), sum: sql<number>`sum(amount)::int` }).from(intentDeposit));
     expect(all.total).toBe(n);
     expect(all.totals?.amount).toBe(sum);
@@ -572,7 +588,7 @@ describe('the member tab’s SPEC calls and the lists', () => {
   });
 
   it('/abnormalIntentionRecord flags the declared rules; 退款超过实付 finds none', async () => {
-    const r = await reportAll(admin, ABNORMAL_INTENTION_RECORD, { periodFrom: '2020-01-01', periodTo: '2099-12-31' });
+    const r = await reportAll(admin, ABNORMAL_INTENTION_RECORD, WHOLE);
     const rules = new Set(r.list.map((x) => x.rule));
     expect(rules).toContain('noTradeNo');
     expect(rules).toContain('duplicatePay');
