@@ -7,16 +7,19 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billOpenRoutes } from './modules/bills/openRoutes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
+import { INTENT_OPEN_ROUTES } from './modules/intents/open';
 import { intentRoutes } from './modules/intents/routes';
 import { logRoutes } from './modules/logs/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { openApiPlugin } from './modules/openApi/plugin';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
@@ -112,6 +115,8 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   await app.register(intentRoutes);
+  // The open API (/open/v1): every module's OpenRoute declarations, served signed.
+  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...INTENT_OPEN_ROUTES] });
 
   await app.register(webPlugin);
   return app;

@@ -24,6 +24,7 @@ import { seedIntents } from './intents';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedOpenClients } from './openApi';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -295,6 +296,7 @@ export const seedDemo = async (
       await seedStoresMore(tx);
       await seedIntents(tx, now);
     }
+    await seedOpenClients(tx);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

@@ -6,14 +6,18 @@
  */
 import { INTENT_API, type IntentDepositDto } from '@zb/contract/api/intents';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
+import type { OpenIntentDepositAnswer } from '@zb/contract/entities/intentDeposit';
 import { ERR } from '@zb/contract/errcodes';
+import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { ABNORMAL_INTENTION_RECORD, PAY_INTENTION_RECORD, REFUND_INTENTION_LIST } from '@zb/contract/reports/intents';
 import { routeByPath } from '@zb/contract/routes';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
 import { flowEvent } from '../../platform/schema';
+import { DEMO_OPEN_KEYS } from '../../seed/openApi';
 import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
+import { openPost } from '../../testing/openApi';
 import { addDays, reportAll, todayBeijing } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
@@ -603,5 +607,34 @@ describe('the member tab’s SPEC calls and the lists', () => {
       rule: 'refundOverPaid',
     });
     expect(over.total).toBe(0);
+  });
+});
+
+describe('POST /open/v1/intentDeposits through the signed open API', () => {
+  const url = OPEN_PATHS.intentDeposits;
+  it('records a deposit for BJ001’s POS, answers the first result to a replay, refuses what the configuration refuses', async () => {
+    const m = await memberAt(bj001, 9);
+    const body = doc('BJ001', m.phone, 10000);
+    const first = await openPost<OpenIntentDepositAnswer>(t.app, DEMO_OPEN_KEYS.pos, url, body);
+    expect(first.errcode, first.errmsg).toBe(ERR.OK);
+    expect(first.data).toMatchObject({ outerNo: body.outerNo, amount: 10000, status: 'paid', replayed: false });
+    const again = await openPost<OpenIntentDepositAnswer>(t.app, DEMO_OPEN_KEYS.pos, url, body);
+    expect(again.data).toEqual({ ...first.data, replayed: true });
+    const badAmount = await openPost(t.app, DEMO_OPEN_KEYS.pos, url, doc('BJ001', m.phone, 12345));
+    expect(badAmount.errcode).toBe(ERR.INTENT_INVALID);
+    const otherStore = await openPost(t.app, DEMO_OPEN_KEYS.pos, url, doc(sh.code, m.phone, 5000));
+    expect(otherStore.errcode).toBe(ERR.OPEN_STORE_NOT_BOUND);
+    const malformed = await openPost(t.app, DEMO_OPEN_KEYS.pos, url, { ...doc('BJ001', m.phone, 5000), amount: 10.5 });
+    expect(malformed.errcode).toBe(ERR.OPEN_DOCUMENT_INVALID);
+    // The mini-program may send for any store that takes deposits.
+    const viaMini = await openPost<OpenIntentDepositAnswer>(
+      t.app,
+      DEMO_OPEN_KEYS.mini,
+      url,
+      doc('BJ001', m.code, 5000),
+    );
+    expect(viaMini.errcode, viaMini.errmsg).toBe(ERR.OK);
+    const [row] = await t.db.select().from(intentDeposit).where(eq(intentDeposit.outerNo, body.outerNo));
+    expect(row).toMatchObject({ source: 'pos', memberId: m.id, amount: 10000 });
   });
 });
