@@ -13,6 +13,7 @@ import { envelope, sessionUser, stubFetch } from '../../test/fixtures';
 import { renderApp, SLOW } from '../../test/renderApp';
 
 const cfgRoute = routeByPath('/stoIntentConfig')!;
+const FIRST_LOAD = { timeout: 40_000 };
 const recordRoute = routeByPath('/payIntentionRecord')!;
 
 const bj: IntentConfigDto = {
@@ -95,7 +96,8 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
       return { body: envelope(null) };
     });
     renderApp('/stoIntentConfig');
-    const table = await screen.findByRole('table', { name: '门店意向金配置' }, SLOW);
+    // The page's chunk loads first: slow on a loaded machine.
+    const table = await screen.findByRole('table', { name: '门店意向金配置' }, FIRST_LOAD);
     expect(await within(table).findByText('北京朝阳店', {}, SLOW)).toBeTruthy();
     expect(within(table).getByText('¥50.00、¥100.00')).toBeTruthy();
     fireEvent.click(within(table).getByText('编辑'));
@@ -111,7 +113,7 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
     expect(q.get('refundBy')).toBe('store');
   });
 
-  it('/payIntentionDetail shows 申请退款 from 已支付 to a holder of the button, none once used', async () => {
+  const holder = () =>
     setSessionUser(
       sessionUser({
         menu: [
@@ -121,17 +123,30 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
         btn: [buttonCodeOf('/payIntentionRecord', 'refund')],
       }),
     );
-    let status: 'paid' | 'used' = 'paid';
+  const serve = (status: 'paid' | 'used') =>
     stubFetch((url) => {
       const [path = ''] = url.split('?');
       if (path === '/rest/intent/deposit/11') return { body: envelope(detail(status)) };
       return { body: envelope(null) };
     });
+
+  it('/payIntentionDetail shows the deposit, its history and 申请退款 from 已支付 to a holder of the button', async () => {
+    holder();
+    serve('paid');
     renderApp('/payIntentionDetail?id=11');
-    expect(await screen.findByText('意向金 YX0000000011', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('意向金 YX0000000011', {}, FIRST_LOAD)).toBeTruthy();
     expect(screen.getByText('已支付')).toBeTruthy();
     expect(screen.getByText('说明：支付意向金')).toBeTruthy();
     expect(screen.getByRole('button', { name: '申请退款' })).toBeTruthy();
-    status = 'used';
+  });
+
+  it('/payIntentionDetail shows no 申请退款 once the deposit is used, and the bill it was used toward', async () => {
+    holder();
+    serve('used');
+    renderApp('/payIntentionDetail?id=11');
+    expect(await screen.findByText('意向金 YX0000000011', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText('已使用')).toBeTruthy();
+    expect(screen.getByText('XF0000000055')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请退款' })).toBeNull();
   });
 });
