@@ -5,7 +5,7 @@
  * the module's services (recordDeposit, useIntentDeposit, the refund steps, the expiry job), so
  * their history and log rows are the real ones.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { intentConfig } from '../modules/intents/schema';
@@ -143,8 +143,8 @@ export const seedIntents = async (tx: Tx, now: Date): Promise<void> => {
       .where(
         and(
           eq(cardTopUp.storeId, storeId),
-          sql`${cardTopUp.toppedUpAt} > ${new Date(now.getTime() - (validity - 5) * DAY)}`,
-          sql`${cardTopUp.amount} >= ${amountOf(i, 0) * 4}`,
+          gt(cardTopUp.toppedUpAt, new Date(now.getTime() - (validity - 5) * DAY)),
+          gte(cardTopUp.amount, amountOf(i, 0) * 4),
         ),
       )
       .orderBy(desc(cardTopUp.toppedUpAt))
