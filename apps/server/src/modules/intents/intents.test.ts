@@ -15,6 +15,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
 import { flowEvent } from '../../platform/schema';
+import { rowsOf } from '../../seed/generate';
+import { memberInvariantViolations } from '../../seed/memberChecks';
 import { DEMO_OPEN_KEYS } from '../../seed/openApi';
 import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
 import { openPost } from '../../testing/openApi';
@@ -182,6 +184,24 @@ beforeAll(async () => {
   // Seeding the worker's database may take minutes on a loaded machine.
 }, 600_000);
 afterAll(() => t.close());
+
+// First, before the tests below write their own bills and top-ups straight to the tables.
+describe('the demo data', () => {
+  it('the demo data’s bills credited with a deposit keep the member ledger’s invariants', async () => {
+    const broken = await memberInvariantViolations(t.db);
+    expect(broken).toEqual(Object.fromEntries(Object.keys(broken).map((k) => [k, 0])));
+    const { n } = first(
+      rowsOf<{ n: number }>(
+        await t.db.execute(
+          sql`select count(*)::int as n from intent_deposit d join member_consume c on c.id = d.consume_id
+            join member_consume_line l on l.consume_id = c.id and l.item_kind = 'topUp'
+            where d.status = 'used' and c.member_id = d.member_id and c.store_id = d.store_id`,
+        ),
+      ),
+    );
+    expect(n).toBeGreaterThan(0);
+  });
+});
 
 describe('/stoIntentConfig at SPEC §7.8 calls', () => {
   it('lists every store of the scope with its configuration; count agrees; unconfigured stores take none', async () => {
