@@ -25,7 +25,7 @@ const ex = {
   secret: pick(/secret `([^`]+)`\n/),
   timestamp: pick(/`X-Timestamp: (\d+)`/),
   nonce: pick(/`X-Nonce: ([^`]+)`/),
-  body: example.match(/```json\n(.*)\n```/)![1]!,
+  body: example.match(/```text\n(\{.*)\n```/)![1]!,
   bodyHash: pick(/SHA-256 of the body: `([0-9a-f]{64})`/),
   signature: pick(/`X-Signature: ([0-9a-f]{64})`/),
   text: example.match(/signing text:\n\n```\n([\s\S]*?)\n```/)![1]!,
