@@ -20,6 +20,7 @@ import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
+import { openKeyRoutes } from './modules/openApi/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
@@ -115,6 +116,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   await app.register(intentRoutes);
+  await app.register(openKeyRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...INTENT_OPEN_ROUTES] });
 
