@@ -149,4 +149,56 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
     expect(screen.getByText('XF0000000055')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '申请退款' })).toBeNull();
   });
+
+  it('the member file’s 意向记录 tab reads SPEC’s stoUserIntent calls with the member’s id', async () => {
+    const memberList = routeByPath('/memberList')!;
+    setSessionUser(
+      sessionUser({
+        menu: [
+          { code: memberList.group, name: '会员管理', description: '' },
+          { code: memberList.code!, name: '会员列表', description: '' },
+        ],
+        btn: [],
+      }),
+    );
+    const fetch = stubFetch((url) => {
+      const [path = ''] = url.split('?');
+      if (path === '/rest/member/detail/9') {
+        return {
+          body: envelope({
+            id: 9,
+            code: 'HY00000009',
+            name: '林晓',
+            areaCode: '0086',
+            phone: '13900001234',
+            storeName: '北京朝阳店',
+            status: 'normal',
+          }),
+        };
+      }
+      if (path === '/jeecg-boot/stoUserIntent/findStoUserIntentCountByUserId') {
+        return {
+          body: envelope({
+            total: 1,
+            totalAmount: 10000,
+            byStatus: [{ status: 'used', count: 1, amount: 10000 }],
+          }),
+        };
+      }
+      if (path === '/jeecg-boot/stoUserIntent/findStoUserIntentListByUserId') {
+        return { body: envelope({ total: 1, list: [detail('used').deposit] }) };
+      }
+      if (path === '/rest/member/findMemberConsume') return { body: envelope({ total: 0, list: [] }) };
+      return { body: envelope([]) };
+    });
+    renderApp('/personalAccount?id=9');
+    const tab = await screen.findByRole('tab', { name: '意向记录' }, FIRST_LOAD);
+    fireEvent.click(tab);
+    const table = await screen.findByRole('table', { name: '意向记录' }, FIRST_LOAD);
+    expect(await within(table).findByText('YX0000000011', {}, SLOW)).toBeTruthy();
+    expect(within(table).getByText('已使用')).toBeTruthy();
+    const urls = fetch.mock.calls.map((c) => String(c[0]));
+    expect(urls.some((u) => u.includes('findStoUserIntentListByUserId?userId=9'))).toBe(true);
+    expect(urls.some((u) => u.includes('findStoUserIntentCountByUserId?userId=9'))).toBe(true);
+  });
 });

@@ -15,12 +15,14 @@ import { routeByPath } from '@zb/contract/routes';
 import { formatDate, formatDateTime } from '@zb/contract/time';
 import { Card, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
 import { ReportView } from '../../platform/report/ReportView';
 import { ConsumeHistory } from './ConsumeHistory';
-import { UserIntention } from './UserIntention';
+
+/** 意向记录 in a chunk of its own, loaded when its tab opens: the member page stays as light as before. */
+const UserIntention = lazy(() => import('./UserIntention').then((m) => ({ default: m.UserIntention })));
 
 const kindTag = (kind: string) => {
   const k = CARD_KINDS.find((x) => x.value === kind);
@@ -164,7 +166,11 @@ export function MemberAccount({ memberId }: { memberId: number }) {
           {
             key: '/userIntention',
             label: routeByPath('/userIntention')?.title ?? '意向记录',
-            children: <UserIntention memberId={memberId} />,
+            children: (
+              <Suspense fallback={null}>
+                <UserIntention memberId={memberId} />
+              </Suspense>
+            ),
           },
         ]}
       />
