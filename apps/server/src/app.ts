@@ -13,6 +13,8 @@ import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
+import { INTENT_OPEN_ROUTES } from './modules/intents/open';
+import { intentRoutes } from './modules/intents/routes';
 import { logRoutes } from './modules/logs/routes';
 import { mallOpenRoutes } from './modules/mall/open';
 import { mallRoutes } from './modules/mall/routes';
@@ -21,6 +23,7 @@ import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
+import { openKeyRoutes } from './modules/openApi/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
@@ -117,8 +120,10 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(billRoutes);
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
+  await app.register(intentRoutes);
+  await app.register(openKeyRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
-  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...mallOpenRoutes] });
+  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES] });
 
   await app.register(webPlugin);
   return app;

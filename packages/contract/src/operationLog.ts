@@ -10,6 +10,7 @@
  * engine's actions and every entity the code writes.
  */
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
+import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 import { stepLabels } from './flow';
@@ -284,6 +285,33 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     fields: { file: '文件', created: '新增条码数', unchanged: '未变条码数', barcodes: '新增条码' },
   },
   crossLevelDraw: { name: '跨级划卡', fields: { allowed: '允许的划卡' } },
+  intent_config: {
+    name: '门店意向金配置',
+    fields: {
+      storeId: '门店',
+      amountMode: '金额方式',
+      fixedAmounts: '固定金额（分）',
+      minAmount: '最低金额（分）',
+      maxAmount: '最高金额（分）',
+      validityDays: '有效天数',
+      refundable: '可退款',
+      refundBy: '退款申请方',
+    },
+    values: {
+      amountMode: Object.fromEntries(INTENT_AMOUNT_MODES.map((m) => [m.value, m.label])),
+      refundBy: Object.fromEntries(INTENT_REFUND_BY.map((m) => [m.value, m.label])),
+    },
+  },
+  intent_deposit: {
+    name: '意向金',
+    fields: { reason: '原因' },
+    values: { status: Object.fromEntries(INTENT_FLOW.states.map((s) => [s.value, s.label])) },
+  },
+  intent_refund: {
+    name: '意向金退款',
+    fields: { reason: '原因' },
+    values: { status: Object.fromEntries(INTENT_REFUND_FLOW.states.map((s) => [s.value, s.label])) },
+  },
 };
 
 /** Field names every entity shares when its own declare none. */

@@ -6,6 +6,7 @@ export * from '../modules/bills/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/mall/schema';
+export * from '../modules/intents/schema';
 export * from '../modules/marketing/schema';
 export * from '../modules/master/schema';
 export * from '../modules/members/schema';

@@ -22,6 +22,7 @@ import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
 import { seedMall } from './mall';
+import { seedIntents } from './intents';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
@@ -296,6 +297,7 @@ export const seedDemo = async (
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
       await seedBillPages(tx, now);
+      await seedIntents(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.

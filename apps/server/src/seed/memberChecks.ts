@@ -72,8 +72,14 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
         or (l.project_id is not null and (l.sessions <> -x.sessions or x.project_id <> l.project_id)))`,
   'every card line has its ledger row': `
     select count(*) from member_consume_line x
-     where x.member_card_id is not null and not exists (select 1 from card_ledger l
+     where x.member_card_id is not null and x.item_kind in ('project', 'product') and not exists (select 1 from card_ledger l
        where l.ref_type = 'member_consume' and l.ref_id = x.consume_id and l.seq = x.line)`,
+  // A 收银单's card-sale and top-up lines (issue 14) draw nothing: their ledger rows are the card's
+  // open and the top-up's, written by openCard and topUp.
+  'a top-up line is its top-up, of its card and bill': `
+    select count(*) from member_consume_line x join member_consume b on b.id = x.consume_id
+      left join card_top_up t on t.id = x.top_up_id
+     where x.item_kind = 'topUp' and (t.id is null or t.member_card_id <> x.member_card_id or t.amount <> x.amount)`,
   'ledger kinds and refs agree': `
     select count(*) from card_ledger
      where (kind, ref_type) not in (('open', 'member_card'), ('open', 'marketing_real_card'),

