@@ -17,6 +17,7 @@ import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
+import { refundRoutes } from './modules/refunds/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
@@ -110,6 +111,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberRoutes);
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
+  await app.register(refundRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -10,6 +10,7 @@
  * engine's actions and every entity the code writes.
  */
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
+import { REFUND_FLOW } from './entities/refund';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 import { stepLabels } from './flow';
 import { FLOWS } from './flows';
@@ -173,6 +174,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       storeId: '门店',
       status: '状态',
       comment: '审批意见',
+      reason: '申请原因',
       role: '授予角色',
       contentRoleId: '节点角色',
     },
@@ -235,6 +237,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       reason: '原因',
     },
     nested: { sessions: { fields: { projectId: '项目', sessions: '次数' } } },
+  },
+  refund: {
+    name: '退款单',
+    fields: { status: '状态', reason: '原因' },
+    values: { status: Object.fromEntries(REFUND_FLOW.states.map((x) => [x.value, x.label])) },
   },
   member_consume: {
     name: '消费单',
