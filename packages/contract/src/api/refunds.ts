@@ -7,6 +7,7 @@ import {
   refundListQuery,
   refundStepBody,
 } from '../entities/refund';
+import type { StorePick } from '../entities/storesCommon';
 import { APPROVER } from './approvals';
 import { codes, endpoint } from './endpoint';
 import { idParamOf } from './ids';
@@ -17,6 +18,14 @@ import type { Page } from './paging';
 const STEP_ACCESS = codes(buttonCodeOf('/refundList', 'audit'), ...(APPROVER.kind === 'codes' ? APPROVER.codes : []));
 
 export const REFUND_API = {
+  /** The stores of the caller's data scope, for the list's filter. */
+  stores: endpoint<undefined, undefined, StorePick[]>({
+    method: 'GET',
+    path: '/rest/refund/stores',
+    access: pageAccess('/refundList'),
+    summary: '退款列表的门店',
+    read: true,
+  }),
   list: endpoint<z.output<typeof refundListQuery>, undefined, Page<RefundRow>>({
     method: 'GET',
     path: '/rest/refund/list',
