@@ -9,6 +9,8 @@
  *    PGlite and on PostgreSQL (bench/sessionBench.ts);
  *  - an export of 100,000 rows through the download centre: time, and the server's peak resident
  *    memory above what it held before (≤ 200 MB), on PGlite and on PostgreSQL;
+ *  - bills accepted per second through POST /open/v1/bills on PostgreSQL, with one bill's p50/p99
+ *    (bench/openBills.ts; budget ≥ 300 bills/s);
  *  - the data generator at the demo (PGlite) and large (PostgreSQL) scales, the store and staff
  *    lists at the large scale (API ≤ 1.5× the raw SQL at p50, and ≤ its SQL + 1.5 ms) and EXPLAIN of every list query
  *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts.
@@ -23,6 +25,7 @@ import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
 import { ANCHOR, type FirstScreen, LINK, measureFirstScreen } from './firstScreen';
+import { measureOpenBills, type OpenBillsResult, openBillsRow } from './openBills';
 import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT } from './scaleBench';
 import { signIn } from './session';
 import { measureSignedInOverhead, overheadRow, type SignedInOverhead } from './sessionBench';
@@ -90,11 +93,13 @@ const main = async () => {
   let overheadPostgres: SignedInOverhead;
   let exportPostgres: ExportResult;
   let scale: ScaleResult;
+  let openBills: OpenBillsResult;
   const demo = await measureDemoScale();
   try {
     postgresRun = await measureLoginInfo({ DATABASE_URL: pg.url });
     exportPostgres = await measureExport(pg.url);
     overheadPostgres = await measureSignedInOverhead(pg.url);
+    openBills = await measureOpenBills(pg.url);
     scale = await measureScale(pg.url);
   } finally {
     pg.stop();
@@ -182,6 +187,7 @@ const main = async () => {
       'recorded',
       true,
     ],
+    openBillsRow(openBills),
     overheadRow('PGlite', overheadPglite),
     overheadRow('PostgreSQL 15', overheadPostgres),
     exportRow('PGlite', exportPglite),

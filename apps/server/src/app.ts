@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billOpenRoutes } from './modules/bills/openRoutes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { goodsRoutes } from './modules/goods/routes';
@@ -16,7 +17,10 @@ import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { openApiPlugin } from './modules/openApi/plugin';
+import { openKeyRoutes } from './modules/openApi/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
+import { refundOpenRoutes } from './modules/refunds/open';
 import { refundRoutes } from './modules/refunds/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
@@ -112,6 +116,9 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   await app.register(refundRoutes);
+  await app.register(openKeyRoutes);
+  // The open API (/open/v1): every module's OpenRoute declarations, served signed.
+  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...refundOpenRoutes] });
 
   await app.register(webPlugin);
   return app;

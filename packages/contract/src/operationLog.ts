@@ -84,6 +84,8 @@ export const OPERATION_VERBS = {
   removeLabels: '移除标签',
   setCa: '设置管理员',
   resetPassword: '重置密码',
+  issue: '签发密钥',
+  revoke: '吊销',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -142,6 +144,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  open_client: {
+    name: '开放接口密钥',
+    fields: { kind: '类型', name: '名称', appKey: 'AppKey' },
+    values: { kind: { pos: 'POS终端', mini: '小程序' } },
+  },
   user_role: {
     name: '角色成员',
     fields: {

@@ -23,6 +23,7 @@ import { seedMoreGoods } from './goodsScale';
 import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedOpenClients } from './openApi';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -293,6 +294,7 @@ export const seedDemo = async (
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
     }
+    await seedOpenClients(tx);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

@@ -250,6 +250,36 @@ export interface ConsumeLineInput {
   quantity: number;
   /** The member card that pays the line; none: paid otherwise (cash, WeChat …). */
   memberCardId?: number | null;
+  /** The line's number on its bill (default its place in `lines`): a 收银单 numbers all its lines. */
+  line?: number;
+}
+
+/**
+ * What a 收银单 (contract entities/bill.ts) adds to the bill's header: its kind, source and
+ * sender, and the lines the ledger does not draw (card sales, top-ups), which its caller writes
+ * and whose amount counts in the bill's total, paid otherwise. Such a bill may have no drawn line.
+ */
+export interface BillHeader {
+  kind: string;
+  source: string;
+  clientId: number | null;
+  outerNo: string | null;
+  /** Its card-sale and top-up lines (the cards already opened or topped up by the caller). */
+  otherLines: readonly BillOtherLine[];
+}
+
+export interface BillOtherLine {
+  line: number;
+  itemKind: 'cardSale' | 'topUp';
+  /** cardSale: the card product sold. */
+  cardId: number | null;
+  /** cardSale: the card it opened; topUp: the card topped up. */
+  memberCardId: number;
+  /** topUp: the top-up record. */
+  topUpId: number | null;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
 }
 
 export interface ConsumeInput {
@@ -262,6 +292,8 @@ export interface ConsumeInput {
   userId: number | null;
   /** A retried request with the same key answers the first bill and draws nothing again. */
   requestKey?: string;
+  /** A 收银单's header columns and its other lines' total. */
+  bill?: BillHeader;
 }
 
 export interface ConsumedBill {
@@ -570,8 +602,8 @@ const planTopUp = async (b: Batch, e: TopUpInput): Promise<Planned> => {
   };
 };
 
-const checkLines = (lines: readonly ConsumeLineInput[]) => {
-  if (lines.length === 0) throw invalid('请添加消费项目或商品');
+const checkLines = (lines: readonly ConsumeLineInput[], mayBeEmpty = false) => {
+  if (lines.length === 0 && !mayBeEmpty) throw invalid('请添加消费项目或商品');
   if (lines.length > CONSUME_LINES_MAX) throw invalid(`一张消费单最多 ${CONSUME_LINES_MAX} 行`);
   for (const l of lines) {
     if (!!l.projectId === !!l.productId) throw invalid('每行须为一个项目或一个商品');
@@ -591,7 +623,7 @@ const checkLines = (lines: readonly ConsumeLineInput[]) => {
 const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
   const done = e.requestKey ? b.doneBills.get(e.requestKey) : undefined;
   if (done) return { kind: 'answer', value: done };
-  checkLines(e.lines);
+  checkLines(e.lines, e.bill !== undefined);
   const m = b.member(e.memberId);
   const s = b.store(e.storeId);
   const cardIds = [...new Set(e.lines.flatMap((l) => (l.memberCardId ? [l.memberCardId] : [])))];
@@ -688,7 +720,7 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
       trial,
     });
   }
-  const total = lines.reduce((n, x) => n + x.amount, 0);
+  const total = lines.reduce((n, x) => n + x.amount, 0) + (e.bill?.otherLines ?? []).reduce((n, x) => n + x.amount, 0);
   assertMoney(total, '消费单金额');
   // The bill stands: the batch takes over its balances, sessions and trials.
   for (const [id, held] of money) {
@@ -796,15 +828,18 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           remark: x.e.remark ?? null,
           requestKey: x.e.requestKey ?? null,
           createdBy: x.e.userId,
+          ...(x.e.bill
+            ? { kind: x.e.bill.kind, source: x.e.bill.source, clientId: x.e.bill.clientId, outerNo: x.e.bill.outerNo }
+            : {}),
         })),
       )
       .returning({ id: memberConsume.id, billNo: memberConsume.billNo }),
   );
   const billed = new Map(bills.map((x, i) => [x, billRows[i]!]));
-  const lineRows = bills.flatMap((x) =>
+  const lineRows: (typeof memberConsumeLine.$inferInsert)[] = bills.flatMap((x) =>
     x.lines.map((y) => ({
       consumeId: billed.get(x)!.id,
-      line: y.i + 1,
+      line: y.l.line ?? y.i + 1,
       itemKind: y.it.kind,
       projectId: y.it.kind === 'project' ? y.it.id : null,
       productId: y.it.kind === 'product' ? y.it.id : null,
@@ -817,6 +852,9 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       trial: y.trial,
     })),
   );
+  for (const x of bills) {
+    for (const o of x.e.bill?.otherLines ?? []) lineRows.push({ consumeId: billed.get(x)!.id, ...o });
+  }
   await inSlices(lineRows, async (part) => {
     await tx.insert(memberConsumeLine).values(part);
     return [];
@@ -948,7 +986,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           sessionsAfter: y.sessionsAfter,
           refType: 'member_consume',
           refId: consumeId,
-          seq: y.i + 1,
+          seq: y.l.line ?? y.i + 1,
           storeId: x.s.id,
           createdBy: x.e.userId,
           at: x.e.at,

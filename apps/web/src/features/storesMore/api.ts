@@ -1,6 +1,7 @@
 /** The store pages' calls beyond the engine's: pickers, the barcode import and template, the audit, binding history. */
 import { useQuery } from '@tanstack/react-query';
 import type { Endpoint } from '@zb/contract/api/endpoint';
+import { OPEN_KEY_API } from '@zb/contract/api/openKeys';
 import {
   BARCODE_API,
   BARCODE_IMPORT_FIELD,
@@ -41,3 +42,10 @@ export const auditMemberReceive = (body: MemberReceiveAuditBody) =>
 
 export const usePosBindings = (id: number) =>
   useQuery({ queryKey: STORES_MORE_KEYS.bindings(id), queryFn: () => call(POS_API.bindings, { params: { id } }) });
+
+export const listPosKeys = (id: number) => call(OPEN_KEY_API.posKeys, { params: { id } });
+export const issuePosKey = (id: number) => call(OPEN_KEY_API.posIssue, { params: { id } });
+export const revokePosKey = (id: number, keyId: number) => call(OPEN_KEY_API.posRevoke, { params: { id, keyId } });
+export const listMiniKeys = () => call(OPEN_KEY_API.miniKeys, {});
+export const issueMiniKey = (name: string) => call(OPEN_KEY_API.miniIssue, { body: { name } });
+export const revokeMiniKey = (keyId: number) => call(OPEN_KEY_API.miniRevoke, { params: { keyId } });
