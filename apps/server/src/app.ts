@@ -25,6 +25,8 @@ import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
 import { openKeyRoutes } from './modules/openApi/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
+import { refundOpenRoutes } from './modules/refunds/open';
+import { refundRoutes } from './modules/refunds/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
@@ -121,9 +123,12 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(reportPickerRoutes);
   await app.register(marketingRoutes);
   await app.register(intentRoutes);
+  await app.register(refundRoutes);
   await app.register(openKeyRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
-  await app.register(openApiPlugin, { routes: [...billOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES] });
+  await app.register(openApiPlugin, {
+    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],
+  });
 
   await app.register(webPlugin);
   return app;

@@ -6,11 +6,13 @@ import { ABNORMAL_FLOW } from './entities/abnormalBill';
 import { BILL_FLOW } from './entities/bill';
 import { INTENT_FLOW, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
+import { REFUND_FLOW } from './entities/refund';
 import type { FlowDecl } from './flow';
 
 export const FLOWS: readonly FlowDecl[] = [
   BILL_FLOW,
   ABNORMAL_FLOW,
+  REFUND_FLOW,
   MALL_ORDER_FLOW,
   MALL_RETURN_FLOW,
   INTENT_FLOW,

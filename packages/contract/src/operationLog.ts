@@ -12,6 +12,7 @@
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
+import { REFUND_FLOW } from './entities/refund';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 import { stepLabels } from './flow';
 import { FLOWS } from './flows';
@@ -193,6 +194,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       storeId: '门店',
       status: '状态',
       comment: '审批意见',
+      reason: '申请原因',
       role: '授予角色',
       contentRoleId: '节点角色',
     },
@@ -255,6 +257,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       reason: '原因',
     },
     nested: { sessions: { fields: { projectId: '项目', sessions: '次数' } } },
+  },
+  refund: {
+    name: '退款单',
+    fields: { status: '状态', reason: '原因' },
+    values: { status: Object.fromEntries(REFUND_FLOW.states.map((x) => [x.value, x.label])) },
   },
   member_consume: {
     name: '消费单',

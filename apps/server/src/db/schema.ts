@@ -13,6 +13,7 @@ export * from '../modules/members/schema';
 export * from '../modules/notices/schema';
 export * from '../modules/openApi/schema';
 export * from '../modules/productOnlineRate/schema';
+export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
 export * from '../modules/staff/schema';

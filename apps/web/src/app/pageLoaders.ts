@@ -96,6 +96,8 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/staffDetail': () => import('../features/staff/StaffDetailPage'),
   '/increaseHairStaff': () => import('../features/staff/HairGrowthStaffPage'),
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
+  '/refundDetail': () => import('../features/refunds/RefundDetailPage'),
+  '/refundList': () => import('../features/refunds/RefundListPage'),
 };
 
 /**

@@ -42,6 +42,8 @@ export interface ApprovalDetail extends ApprovalRow {
   deciderName: string | null;
   comment: string;
   history: ApprovalEvent[];
+  /** The console page of the record the application decides (a refund's /refundDetail), if any. */
+  link: string | null;
 }
 
 const statusKeys = Object.keys(APPROVAL_STATUS) as [ApprovalStatus, ...ApprovalStatus[]];

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type Endpoint, endpoint } from '../api/endpoint';
 import { chosenIdOf, idOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
+import { canStep, defineFlow } from '../flow';
 import { type ResourceApi, resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type FieldDef, type ResourceDecl } from '../resource/define';
 import { idParams } from '../resource/schemas';
@@ -39,16 +40,36 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]['value'];
 export const orderStatusLabel = (s: string): string => ORDER_STATUSES.find((o) => o.value === s)?.label ?? s;
 
 /**
- * The steps that move an order, who may take each (the list page's button) and from which state.
- * `withdraw` is the submitter's own (with 新增); editing a submitted order is too.
+ * An order's states as data (issue 14): the steps that move it, who may take each (the list
+ * page's button) and from which state — declared once with defineFlow, read by the server's
+ * transitions and the browser's buttons alike. `withdraw` is the submitter's own (with 新增);
+ * editing a submitted order is too. `payable`: the states in which a payment may be recorded
+ * (once headquarters has approved the order), for both sides.
  */
-export const ORDER_STEPS = {
-  approve: { label: '审核', from: 'submitted', to: 'approved', button: 'audit' },
-  reject: { label: '驳回', from: 'submitted', to: 'rejected', button: 'audit' },
-  ship: { label: '发货', from: 'approved', to: 'shipped', button: 'ship' },
-  receive: { label: '收货', from: 'shipped', to: 'received', button: 'receive' },
-  withdraw: { label: '撤回', from: 'submitted', to: 'withdrawn', button: 'add' },
-} as const satisfies Record<string, { label: string; from: OrderStatus; to: OrderStatus; button: string }>;
+export const ORDER_FLOW = defineFlow({
+  name: 'storeOrder',
+  title: '订货单',
+  page: '/bookProdLstNew',
+  states: ORDER_STATUSES,
+  initial: 'submitted',
+  steps: {
+    approve: { label: '审核', from: ['submitted'], to: 'approved', button: 'audit' },
+    reject: { label: '驳回', from: ['submitted'], to: 'rejected', button: 'audit' },
+    ship: { label: '发货', from: ['approved'], to: 'shipped', button: 'ship' },
+    receive: { label: '收货', from: ['shipped'], to: 'received', button: 'receive' },
+    withdraw: { label: '撤回', from: ['submitted'], to: 'withdrawn', button: 'add' },
+  },
+});
+
+export const ORDER_STEPS = ORDER_FLOW.steps;
+
+/** The states in which a payment may be recorded (登记付款): after headquarters approved the order. */
+export const ORDER_PAYABLE_STATES: readonly OrderStatus[] = ['approved', 'shipped', 'received'];
+
+export const orderPayable = (status: string): boolean => (ORDER_PAYABLE_STATES as readonly string[]).includes(status);
+
+/** Whether `step` may be taken from `status` (the flow's declaration). */
+export const orderStepAllowed = (step: OrderStep, status: string): boolean => canStep(ORDER_FLOW, step, status);
 
 export type OrderStep = keyof typeof ORDER_STEPS;
 
@@ -370,7 +391,7 @@ const familyApi = (f: OrderFamily) => {
     endpoint<undefined, B, OrderSaved>({
       method: 'POST',
       path: `${base}/${name}`,
-      access: buttonAccess(page, ORDER_STEPS[name].button),
+      access: buttonAccess(page, ORDER_STEPS[name].button!),
       body,
       summary: `${ORDER_STEPS[name].label}${decl.title}`,
     });

@@ -12,9 +12,11 @@ export const approval = pgTable(
     spNo: text('sp_no').notNull().unique(),
     /** A key of the contract's APPROVAL_TYPES. */
     type: text('type').notNull(),
-    applicantId: integer('applicant_id')
-      .notNull()
-      .references(() => userAccount.id, { onDelete: 'cascade' }),
+    /**
+     * The console user who applied; null for an application a store sent through the open API
+     * (a refund from a POS): the record it decides names its sender (refund.approval_id).
+     */
+    applicantId: integer('applicant_id').references(() => userAccount.id, { onDelete: 'cascade' }),
     storeId: integer('store_id').references(() => store.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
     status: text('status').notNull().default('pending'),

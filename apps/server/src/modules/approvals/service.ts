@@ -10,14 +10,64 @@ import { formatDateTime } from '@zb/contract/time';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
+import { nextSpNo } from './numbers';
 import { approval, approvalEvent } from './schema';
+
+/**
+ * A kind of application whose decision moves a record of another module (a refund): the module
+ * registers it at start, so the approval center decides it without knowing the module.
+ */
+export interface ApprovalKind {
+  type: ApprovalType;
+  /** Runs in the decision's transaction: moves the record the application decides (refusing undoes the decision). */
+  decided(
+    tx: Tx,
+    d: { approvalId: number; decision: 'approve' | 'reject'; deciderId: number; comment: string },
+  ): Promise<void>;
+  /** The console page of the record it decides, e.g. /refundDetail?id=5. */
+  link(db: Db, approvalId: number): Promise<string | null>;
+}
+
+const kinds = new Map<string, ApprovalKind>();
+
+export const registerApprovalKind = (kind: ApprovalKind): void => {
+  kinds.set(kind.type, kind);
+};
+
+/**
+ * Opens an application in the caller's transaction (its number, its 提交 history row, its log
+ * row). `applicantId` null: sent by a store through the open API, no console user.
+ */
+export const openApproval = async (
+  tx: Tx,
+  a: { type: ApprovalType; applicantId: number | null; storeId: number | null; reason: string; at?: Date },
+): Promise<{ id: number; spNo: string }> => {
+  const now = a.at ?? new Date();
+  const spNo = await nextSpNo(tx, now);
+  const [created] = await tx
+    .insert(approval)
+    .values({ spNo, type: a.type, applicantId: a.applicantId, storeId: a.storeId, reason: a.reason, createdAt: now })
+    .returning({ id: approval.id });
+  const id = created!.id;
+  await tx.insert(approvalEvent).values({ approvalId: id, action: 'submit', actorId: a.applicantId, at: now });
+  await recordOperation(tx, {
+    userId: a.applicantId,
+    action: 'approvalSubmit',
+    target: `approval:${id}`,
+    after: { spNo, reason: a.reason },
+  });
+  return { id, spNo };
+};
+
+/** Who applied when no console user did: the store, through its POS. */
+const STORE_APPLICANT = '门店（收银终端）';
 
 export type ApprovalListQuery = z.output<typeof approvalListQuery>;
 
@@ -44,7 +94,7 @@ type RawRow = {
   id: number;
   spNo: string;
   type: string;
-  applicantName: string;
+  applicantName: string | null;
   applicantPhone: string | null;
   storeName: string | null;
   status: string;
@@ -59,7 +109,7 @@ const toRow = (r: RawRow): ApprovalRow => ({
   spNo: r.spNo,
   type: r.type as ApprovalType,
   title: r.storeName ? `${r.storeName} · ${typeName(r.type)}` : typeName(r.type),
-  applicantName: r.applicantName,
+  applicantName: r.applicantName ?? STORE_APPLICANT,
   applicantPhone: r.applicantPhone ?? '',
   storeName: r.storeName ?? '',
   status: r.status as ApprovalStatus,
@@ -92,7 +142,7 @@ export const listApprovals = async (db: Db, auth: Auth, q: ApprovalListQuery): P
     db
       .select(rowColumns)
       .from(approval)
-      .innerJoin(applicant, eq(applicant.id, approval.applicantId))
+      .leftJoin(applicant, eq(applicant.id, approval.applicantId))
       .leftJoin(store, eq(store.id, approval.storeId))
       .where(where)
       .orderBy(desc(approval.createdAt), desc(approval.id))
@@ -101,7 +151,7 @@ export const listApprovals = async (db: Db, auth: Auth, q: ApprovalListQuery): P
     db
       .select({ n: count() })
       .from(approval)
-      .innerJoin(applicant, eq(applicant.id, approval.applicantId))
+      .leftJoin(applicant, eq(applicant.id, approval.applicantId))
       .leftJoin(store, eq(store.id, approval.storeId))
       .where(where),
   ]);
@@ -128,7 +178,7 @@ export const approvalDetail = async (db: Db, auth: Auth, id: number): Promise<Ap
       deciderName: decider.nickname,
     })
     .from(approval)
-    .innerJoin(applicant, eq(applicant.id, approval.applicantId))
+    .leftJoin(applicant, eq(applicant.id, approval.applicantId))
     .leftJoin(store, eq(store.id, approval.storeId))
     .leftJoin(decider, eq(decider.id, approval.deciderId))
     .where(and(eq(approval.id, id), inScope(auth)));
@@ -155,7 +205,8 @@ export const approvalDetail = async (db: Db, auth: Auth, id: number): Promise<Ap
     reason: head.reason,
     comment: head.comment,
     deciderName: head.deciderName,
-    history,
+    history: history.map((h) => (h.action === 'submit' && !h.actorName ? { ...h, actorName: STORE_APPLICANT } : h)),
+    link: (await kinds.get(head.type)?.link(db, id)) ?? null,
   };
 };
 
@@ -181,29 +232,41 @@ export const recordDecision = (
   d: Decision,
   where: SQL | undefined,
   now = new Date(),
-): Promise<void> =>
-  db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: approval.id, status: approval.status, spNo: approval.spNo })
-      .from(approval)
-      .leftJoin(store, eq(store.id, approval.storeId))
-      .where(and(eq(approval.id, d.id), where))
-      .for('update', { of: approval });
-    if (!row) throw new BizError(ERR.PARAM_INVALID, NOT_FOUND_TEXT);
-    if (row.status !== 'pending') throw new BizError(ERR.APPROVAL_DECIDED);
-    const status = d.decision === 'approve' ? 'approved' : 'rejected';
-    await tx
-      .update(approval)
-      .set({ status, deciderId, comment: d.comment, decidedAt: now })
-      .where(eq(approval.id, row.id));
-    await tx
-      .insert(approvalEvent)
-      .values({ approvalId: row.id, action: d.decision, actorId: deciderId, comment: d.comment, at: now });
-    await recordOperation(tx, {
-      userId: deciderId,
-      action: d.decision === 'approve' ? 'approvalApprove' : 'approvalReject',
-      target: `approval:${row.id}`,
-      before: { status: row.status },
-      after: { status, spNo: row.spNo, comment: d.comment },
-    });
+): Promise<void> => db.transaction((tx) => decideIn(tx, deciderId, d, where, now));
+
+/**
+ * The decision in the caller's transaction; a kind's record (a refund) moves with it, and its
+ * refusal (the refund's state changed) undoes the decision.
+ */
+export const decideIn = async (
+  tx: Tx,
+  deciderId: number,
+  d: Decision,
+  where: SQL | undefined,
+  now = new Date(),
+): Promise<void> => {
+  const [row] = await tx
+    .select({ id: approval.id, status: approval.status, spNo: approval.spNo, type: approval.type })
+    .from(approval)
+    .leftJoin(store, eq(store.id, approval.storeId))
+    .where(and(eq(approval.id, d.id), where))
+    .for('update', { of: approval });
+  if (!row) throw new BizError(ERR.PARAM_INVALID, NOT_FOUND_TEXT);
+  if (row.status !== 'pending') throw new BizError(ERR.APPROVAL_DECIDED);
+  const status = d.decision === 'approve' ? 'approved' : 'rejected';
+  await tx
+    .update(approval)
+    .set({ status, deciderId, comment: d.comment, decidedAt: now })
+    .where(eq(approval.id, row.id));
+  await tx
+    .insert(approvalEvent)
+    .values({ approvalId: row.id, action: d.decision, actorId: deciderId, comment: d.comment, at: now });
+  await recordOperation(tx, {
+    userId: deciderId,
+    action: d.decision === 'approve' ? 'approvalApprove' : 'approvalReject',
+    target: `approval:${row.id}`,
+    before: { status: row.status },
+    after: { status, spNo: row.spNo, comment: d.comment },
   });
+  await kinds.get(row.type)?.decided(tx, { approvalId: row.id, decision: d.decision, deciderId, comment: d.comment });
+};

@@ -7,15 +7,13 @@
  * rebuild.
  */
 import { ERR } from '@zb/contract/errcodes';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardWorld, refusal } from '../../testing/cardWorld';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { card, cardProject, product, project } from '../goods/schema';
-import { store } from '../stores/schema';
-import { adjustCards, consume, openCard, refundBillLines, refundToCards, reverseBillDraws } from './ledger';
+import { adjustCards, consume, refundBillLines, refundToCards, reverseBillDraws } from './ledger';
 import { checkMemberRollups } from './rollups';
 import { memberCard, memberCardSession, memberConsume, memberConsumeLine } from './schema';
-import { createMember } from './service';
 
 let t: TestApp;
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -43,66 +41,11 @@ const expectLedgerInvariants = async () => {
   expect(check.ok).toBe(true);
 };
 
-const refusal = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { errcode?: string }).errcode;
-  }
-  return 'accepted';
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  const stores = await t.db.select().from(store).orderBy(asc(store.id));
-  ids.sh = stores.find((s) => s.code === 'SH001')!.id;
-  const [p] = await t.db
-    .insert(project)
-    .values({
-      code: 'LR-P1',
-      name: '退款测试护理',
-      typeId: sql`(select id from master_item where category = 'projectType' order by id limit 1)` as never,
-      durationMin: 60,
-      price: 8000,
-    })
-    .returning({ id: project.id });
-  ids.project = p!.id;
-  const [prod] = await t.db
-    .select({ id: product.id, price: product.retailPrice })
-    .from(product)
-    .where(sql`${product.retailPrice} between 100 and 50000`)
-    .orderBy(asc(product.id))
-    .limit(1);
-  ids.product = prod!.id;
-  price = prod!.price;
-  const [stored, combo] = await t.db
-    .insert(card)
-    .values([
-      {
-        code: 'LR-S',
-        name: '退款储值卡',
-        kind: 'stored',
-        price: 50_000,
-        validityDays: 3650,
-        amount: 50_000,
-        bonus: 5000,
-      },
-      { code: 'LR-C', name: '退款套餐卡', kind: 'combo', price: 80_000, validityDays: 3650 },
-    ])
-    .returning({ id: card.id });
-  await t.db.insert(cardProject).values({ cardId: combo!.id, projectId: ids.project, sessions: 10, line: 1 });
-  const m = await t.db.transaction((x) =>
-    createMember(x, { name: '退款会员', phone: '13912350001', storeId: ids.sh!, userId: null }),
-  );
-  ids.member = m.id;
-  const s = await t.db.transaction((x) =>
-    openCard(x, { memberId: m.id, cardId: stored!.id, storeId: ids.sh!, at: new Date(), userId: null }),
-  );
-  const c = await t.db.transaction((x) =>
-    openCard(x, { memberId: m.id, cardId: combo!.id, storeId: ids.sh!, at: new Date(), userId: null }),
-  );
-  ids.stored = s.memberCardId;
-  ids.combo = c.memberCardId;
+  const w = await cardWorld(t.db, { code: 'LR', phone: '13912350001', amount: 50_000, bonus: 5000, sessions: 10 });
+  Object.assign(ids, w);
+  price = w.price;
 });
 afterAll(() => t.close());
 

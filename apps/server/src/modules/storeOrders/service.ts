@@ -8,6 +8,7 @@
  */
 import {
   ORDER_NO_PREFIX,
+  ORDER_PAYABLE_STATES,
   ORDER_STEPS,
   ORDER_TOTAL_MAX,
   type OrderFamily,
@@ -18,7 +19,9 @@ import {
   type OrderStatus,
   type OrderStep,
   type OrderStoreOption,
+  orderPayable,
   orderStatusLabel,
+  orderStepAllowed,
   type PayBody,
   type PayStatus,
   payStatusOf,
@@ -121,7 +124,7 @@ const stateError = (status: string | undefined, doing: string): BizError =>
   );
 
 const expect = (order: OrderRow, step: OrderStep): void => {
-  if (order.status !== ORDER_STEPS[step].from) throw stateError(order.status, ORDER_STEPS[step].label);
+  if (!orderStepAllowed(step, order.status)) throw stateError(order.status, ORDER_STEPS[step].label);
 };
 
 const mustBeSubmitter = (order: OrderRow, auth: Auth, doing: string): void => {
@@ -144,7 +147,7 @@ const transition = async (
   const rows = await tx
     .update(storeOrder)
     .set({ ...set, status: s.to, updatedAt: sql`now()` })
-    .where(and(eq(storeOrder.id, order.id), eq(storeOrder.status, s.from)))
+    .where(and(eq(storeOrder.id, order.id), inArray(storeOrder.status, [...s.from])))
     .returning({ id: storeOrder.id });
   if (rows.length === 0) {
     const [now] = await tx.select({ status: storeOrder.status }).from(storeOrder).where(eq(storeOrder.id, order.id));
@@ -472,13 +475,10 @@ export const receiveOrder = (db: Db, f: OrderFamily, auth: Auth, body: ReceiveBo
 // ---------------------------------------------------------------------------------------------
 // Payments.
 
-/** Payments are recorded once headquarters has approved the order. */
-const PAYABLE: readonly OrderStatus[] = ['approved', 'shipped', 'received'];
-
 export const payOrder = (db: Db, f: OrderFamily, auth: Auth, body: PayBody, now = new Date()) =>
   db.transaction(async (tx): Promise<{ id: number; paidAmount: number; payStatus: PayStatus }> => {
     const order = await loadOrder(tx, f, auth.scope, body.orderId);
-    if (!PAYABLE.includes(order.status)) {
+    if (!orderPayable(order.status)) {
       throw new BizError(
         ERR.ORDER_STATE_CHANGED,
         `订单当前为「${orderStatusLabel(order.status)}」，审核通过后才能登记付款`,
@@ -493,7 +493,7 @@ export const payOrder = (db: Db, f: OrderFamily, auth: Auth, body: PayBody, now 
       .where(
         and(
           eq(storeOrder.id, order.id),
-          inArray(storeOrder.status, [...PAYABLE]),
+          inArray(storeOrder.status, [...ORDER_PAYABLE_STATES]),
           sql`${storeOrder.paidAmount} + ${body.amount} <= ${storeOrder.total}`,
         ),
       )
@@ -503,7 +503,7 @@ export const payOrder = (db: Db, f: OrderFamily, auth: Auth, body: PayBody, now 
         .select({ status: storeOrder.status, paid: storeOrder.paidAmount, total: storeOrder.total })
         .from(storeOrder)
         .where(eq(storeOrder.id, order.id));
-      if (cur && !PAYABLE.includes(cur.status as OrderStatus)) throw stateError(cur.status, '登记付款');
+      if (cur && !orderPayable(cur.status)) throw stateError(cur.status, '登记付款');
       const owed = cur ? cur.total - cur.paid : 0;
       throw new BizError(ERR.ORDER_OVERPAID, `付款金额超过未付金额：尚欠 ¥${formatYuan(owed)}`, {
         fields: { amount: `最多 ¥${formatYuan(owed)}` },

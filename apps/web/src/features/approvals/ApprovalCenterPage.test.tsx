@@ -27,6 +27,7 @@ const detail = (over: Partial<ApprovalDetail> = {}): ApprovalDetail => ({
   deciderName: null,
   comment: '',
   history: [{ at: '2026-11-22 10:00:00', actorName: '王建国', action: 'submit', comment: '' }],
+  link: null,
   ...over,
 });
 

@@ -3,6 +3,7 @@ import type { ApprovalDetail } from '@zb/contract/api/approvals';
 import { APPROVAL_COMMENT_MAX, APPROVAL_STATUS, APPROVAL_TYPES } from '@zb/contract/constants';
 import { Button, Descriptions, Drawer, Input, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useThrottledSubmit } from '../../platform/throttle';
 import { EVENT_NAMES, STATUS_COLORS } from './approvalQuery';
 import { type DecisionKind, useApprovalDetail } from './useApprovalDetail';
@@ -31,6 +32,7 @@ function Fields({ a }: { a: ApprovalDetail }) {
         { key: 'decider', label: '处理人', children: a.deciderName ?? '—' },
         { key: 'decidedAt', label: '处理时间', children: a.decidedAt ?? '—' },
         { key: 'comment', label: '审批意见', children: a.comment || '—' },
+        ...(a.link ? [{ key: 'link', label: '申请单据', children: <Link to={a.link}>查看单据</Link> }] : []),
       ]}
     />
   );

@@ -4,7 +4,7 @@
  * approved. A franchise store's order ships only when paid in full (unless credit is allowed).
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import { ORDER_STATUSES, PAY_STATUSES, STORE_ORDER_FAMILY } from '@zb/contract/entities/storeOrder';
+import { ORDER_STATUSES, orderPayable, PAY_STATUSES, STORE_ORDER_FAMILY } from '@zb/contract/entities/storeOrder';
 import { formatYuan } from '@zb/contract/resource/format';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export default function BookProdPayDetailPage() {
   if (!v) return <Spin spinning style={{ display: 'block', margin: 48 }} />;
   const o = v.order;
   const owed = o.total - o.paidAmount;
-  const payable = ['approved', 'shipped', 'received'].includes(o.status) && owed > 0;
+  const payable = orderPayable(o.status) && owed > 0;
   const status = ORDER_STATUSES.find((s) => s.value === o.status)!;
   const pay = PAY_STATUSES.find((s) => s.value === o.payStatus)!;
   const detail = o.kind === 'aesthetic' ? '/aestheticProductDetail' : '/bookProdDetailNew';

@@ -4,7 +4,14 @@
  * while something is owed. The browser only hides; the server refuses.
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import { ORDER_STEPS, type OrderFamily, type OrderStatus, type PayStatus } from '@zb/contract/entities/storeOrder';
+import {
+  ORDER_STEPS,
+  type OrderFamily,
+  type OrderStatus,
+  orderPayable,
+  orderStepAllowed,
+  type PayStatus,
+} from '@zb/contract/entities/storeOrder';
 
 export type OrderAction = 'approve' | 'reject' | 'ship' | 'receive' | 'modify' | 'withdraw' | 'pay';
 
@@ -25,17 +32,15 @@ export interface OrderState {
   mine?: boolean;
 }
 
-/** Payments are recorded once headquarters has approved the order (as the server requires). */
-const PAYABLE: readonly OrderStatus[] = ['approved', 'shipped', 'received'];
-
 export const orderActions = (family: OrderFamily, o: OrderState, has: (code: string) => boolean): OrderAction[] => {
   const can = (button: string) => has(buttonCodeOf(family.decl.page, button));
   const out: OrderAction[] = [];
   for (const step of ['approve', 'reject', 'ship', 'receive'] as const) {
     const s = ORDER_STEPS[step];
-    if (o.status === s.from && can(s.button)) out.push(step);
+    if (orderStepAllowed(step, o.status) && can(s.button!)) out.push(step);
   }
   if (o.status === 'submitted' && o.mine && can('add')) out.push('modify', 'withdraw');
-  if (PAYABLE.includes(o.status) && o.payStatus !== 'paid' && can('edit')) out.push('pay');
+  // Payments once headquarters has approved the order: the contract's rule, as the server's.
+  if (orderPayable(o.status) && o.payStatus !== 'paid' && can('edit')) out.push('pay');
   return out;
 };

@@ -1,2 +1,0 @@
-ALTER TABLE "member_consume_line" ADD COLUMN "refunded_sessions" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "member_consume_line" ADD CONSTRAINT "member_consume_line_refunded_sessions_chk" CHECK ("member_consume_line"."refunded_sessions" >= 0 and "member_consume_line"."refunded_sessions" <= coalesce("member_consume_line"."sessions", 0));

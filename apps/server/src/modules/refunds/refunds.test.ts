@@ -1,0 +1,297 @@
+/**
+ * 退款 (service.ts): a store applies through the open API (idempotent under 20 identical posts),
+ * never for more than is left (executed and pending refunds count, per line, payment and bill),
+ * the application shows in the approval center, deciding there moves the refund, head office
+ * executes it once (two executors at once: one refused), the card lines go back to the cards
+ * through the ledger, the money paid otherwise is marked returned on its payments; a closed
+ * bill is refunded no more; every state change is refused out of order with STATE_CHANGED.
+ */
+import { APPROVAL_API } from '@zb/contract/api/approvals';
+import { REFUND_API } from '@zb/contract/api/refunds';
+import { ERR } from '@zb/contract/errcodes';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardWorld, refusal } from '../../testing/cardWorld';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import type { TestClient } from '../../testing/testClient';
+import { approval } from '../approvals/schema';
+import { billPayment } from '../bills/schema';
+import { consume } from '../members/ledger';
+import { checkMemberRollups } from '../members/rollups';
+import { memberCard, memberCardSession, memberConsume, memberConsumeLine } from '../members/schema';
+import { openClient } from '../openApi/schema';
+import type { OpenCaller } from '../openApi/types';
+import { posTerminal } from '../storesMore/schema';
+import { refund } from './schema';
+import { applyOpenRefund } from './service';
+
+let t: TestApp;
+let admin: TestClient;
+const ids: Record<string, number> = {};
+let price = 0;
+let pos: OpenCaller;
+let otherPos: OpenCaller;
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+const cardOf = async (id: number) => (await t.db.select().from(memberCard).where(eq(memberCard.id, id)))[0]!;
+const sessionsOf = async (id: number) =>
+  (await t.db.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, id)))[0]!.remaining;
+const client = async (storeId: number, key: string): Promise<OpenCaller> => {
+  const [terminal] = await t.db
+    .insert(posTerminal)
+    .values({ sn: `RF-${key}`, brand: '测试', merchantNo: 'M1', storeId, boundAt: new Date() })
+    .returning({ id: posTerminal.id });
+  const [c] = await t.db
+    .insert(openClient)
+    .values({
+      kind: 'pos',
+      name: `退款测试${key}`,
+      appKey: `rf-${key}`,
+      secretSealed: 'x',
+      posTerminalId: terminal!.id,
+    })
+    .returning({ id: openClient.id });
+  return { clientId: c!.id, kind: 'pos', name: `退款测试${key}`, storeId };
+};
+
+/** A bill: line 1 a product on the 储值卡, line 2 three sessions on the 套餐卡, line 3 a product paid half cash, half WeChat. */
+const newBill = async () => {
+  const b = await t.db.transaction((x) =>
+    consume(x, {
+      memberId: ids.member!,
+      storeId: ids.sh!,
+      at: new Date(),
+      userId: null,
+      lines: [
+        { productId: ids.product!, quantity: 1, memberCardId: ids.stored! },
+        { projectId: ids.project!, quantity: 3, memberCardId: ids.combo! },
+        { productId: ids.product!, quantity: 1 },
+      ],
+    }),
+  );
+  const half = Math.floor(price / 2);
+  await t.db.insert(billPayment).values([
+    { consumeId: b.consumeId, seq: 1, method: 'storedCard', amount: price, memberCardId: ids.stored! },
+    { consumeId: b.consumeId, seq: 2, method: 'comboCard', amount: 24_000, memberCardId: ids.combo! },
+    { consumeId: b.consumeId, seq: 3, method: 'cash', amount: half },
+    { consumeId: b.consumeId, seq: 4, method: 'wechat', amount: price - half, tradeNo: 'WX1' },
+  ]);
+  return b;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin', 'admin123');
+  const w = await cardWorld(t.db, { code: 'RF', phone: '13912360001', amount: 99_000, bonus: 0, sessions: 30 });
+  Object.assign(ids, w);
+  price = w.price;
+  pos = await client(ids.sh!, 'sh');
+  otherPos = await client(ids.other!, 'other');
+});
+afterAll(() => t.close());
+
+const step = (id: number, s: 'approve' | 'reject' | 'execute', reason?: string) =>
+  admin.call(REFUND_API.step, { body: { id, step: s, reason } });
+const refundRow = async (refundNo: string) =>
+  (await t.db.select().from(refund).where(eq(refund.refundNo, refundNo)))[0]!;
+
+describe('退款', () => {
+  it('a store applies through the open API once per outerNo, also under 20 identical posts', async () => {
+    const bill = await newBill();
+    const body = {
+      outerNo: 'RF-0001',
+      billNo: bill.billNo,
+      lines: [{ line: 1, amount: 100 }],
+      payments: [],
+      reason: '顾客不满意',
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => applyOpenRefund(t.db, pos, body)));
+    expect(new Set(answers.map((a) => a.refundNo)).size).toBe(1);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    const [n] = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from refund where client_id = ${pos.clientId} and outer_no = 'RF-0001'`,
+      ),
+    );
+    expect(Number(n!.n)).toBe(1);
+    expect(answers[0]).toMatchObject({ billNo: bill.billNo, status: 'applied', amount: 100 });
+    // Another store's terminal may not apply for this bill.
+    expect(await refusal(applyOpenRefund(t.db, otherPos, { ...body, outerNo: 'RF-0002' }))).toBe(
+      ERR.OPEN_STORE_NOT_BOUND,
+    );
+  });
+
+  it('refuses more than is left (pending refunds count), payments not adding up, a card payment named alone', async () => {
+    const bill = await newBill();
+    const apply = (outerNo: string, b: Partial<Parameters<typeof applyOpenRefund>[2]>) =>
+      applyOpenRefund(t.db, pos, { outerNo, billNo: bill.billNo, lines: [], payments: [], reason: '测试', ...b });
+    await apply('RF-L1', { lines: [{ line: 1, amount: price - 1 }] });
+    expect(await refusal(apply('RF-L2', { lines: [{ line: 1, amount: 2 }] }))).toBe(ERR.REFUND_EXCEEDS);
+    expect(await refusal(apply('RF-L3', { lines: [{ line: 2, amount: 8000, sessions: 4 }] }))).toBe(ERR.REFUND_EXCEEDS);
+    expect(await refusal(apply('RF-L4', { lines: [{ line: 2, amount: 8000 }] }))).toBe(ERR.REFUND_INVALID);
+    expect(await refusal(apply('RF-L5', { lines: [{ line: 3, amount: 100 }] }))).toBe(ERR.REFUND_INVALID);
+    expect(
+      await refusal(apply('RF-L6', { lines: [{ line: 3, amount: 100 }], payments: [{ seq: 3, amount: 99 }] })),
+    ).toBe(ERR.REFUND_INVALID);
+    expect(await refusal(apply('RF-L7', { payments: [{ seq: 1, amount: 1 }] }))).toBe(ERR.REFUND_INVALID);
+    expect(await refusal(apply('RF-L8', { payments: [{ seq: 3, amount: price }] }))).toBe(ERR.REFUND_EXCEEDS);
+    expect(await refusal(apply('RF-L9', { lines: [{ line: 9, amount: 1 }] }))).toBe(ERR.REFUND_INVALID);
+  });
+
+  it('shows in the approval center; deciding there moves the refund; executing gives the cards back once', async () => {
+    const bill = await newBill();
+    const stored0 = await cardOf(ids.stored!);
+    const sessions0 = await sessionsOf(ids.combo!);
+    const half = Math.floor(price / 2);
+    const a = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-A1',
+      billNo: bill.billNo,
+      lines: [
+        { line: 1, amount: price },
+        { line: 2, amount: 8000, sessions: 1 },
+        { line: 3, amount: half + 1 },
+      ],
+      payments: [
+        { seq: 3, amount: half },
+        { seq: 4, amount: 1 },
+      ],
+      reason: '项目未做完',
+    });
+    const r = await refundRow(a.refundNo);
+    // Executing before the decision: refused.
+    expect((await step(r.id, 'execute')).body.errcode).toBe(ERR.STATE_CHANGED);
+    const list = await admin.call(APPROVAL_API.list, { query: { type: 'refund', status: 'pending' } });
+    const row = list.body.data.list.find((x) => x.id === r.approvalId)!;
+    expect(row).toMatchObject({ type: 'refund', applicantName: '门店（收银终端）' });
+    const detail = await admin.call(APPROVAL_API.detail, { params: { id: r.approvalId! } });
+    expect(detail.body.data.link).toBe(`/refundDetail?id=${r.id}`);
+    // A rejection without its reason is refused and decides nothing.
+    const noReason = await admin.call(APPROVAL_API.decide, { body: { id: r.approvalId, decision: 'reject' } });
+    expect(noReason.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect((await t.db.select().from(approval).where(eq(approval.id, r.approvalId!)))[0]!.status).toBe('pending');
+    const ok = await admin.call(APPROVAL_API.decide, {
+      body: { id: r.approvalId, decision: 'approve', comment: '同意' },
+    });
+    expect(ok.body.errcode).toBe('0');
+    expect((await refundRow(a.refundNo)).status).toBe('approved');
+    // Deciding again on /refundDetail: refused by the refund's state.
+    expect((await step(r.id, 'reject', '不退了')).body.errcode).toBe(ERR.STATE_CHANGED);
+    // Two executors at once: one executes, the other is refused.
+    const both = await Promise.all([step(r.id, 'execute'), step(r.id, 'execute')]);
+    expect(both.map((x) => x.body.errcode).sort()).toEqual(['0', ERR.STATE_CHANGED].sort());
+    const done = both.find((x) => x.body.errcode === '0')!.body.data;
+    expect(done).toMatchObject({
+      status: 'executed',
+      amount: price + 8000 + half + 1,
+      toCards: price + 8000,
+      outside: half + 1,
+    });
+    expect(done.history.map((h) => h.label)).toEqual(['创建', '审核通过', '执行退款']);
+    expect(done.ledger).toHaveLength(2);
+    expect((await cardOf(ids.stored!)).balance).toBe(stored0.balance! + price);
+    expect(await sessionsOf(ids.combo!)).toBe(sessions0 + 1);
+    const [head] = await t.db.select().from(memberConsume).where(eq(memberConsume.id, bill.consumeId));
+    expect(head!.refunded).toBe(price + 8000 + half + 1);
+    const pays = await t.db
+      .select()
+      .from(billPayment)
+      .where(eq(billPayment.consumeId, bill.consumeId))
+      .orderBy(asc(billPayment.seq));
+    expect(pays.map((p) => p.refunded)).toEqual([price, 8000, half, 1]);
+    // What is left of line 2 is two sessions: a partial refund of them, then no more.
+    const b = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-A2',
+      billNo: bill.billNo,
+      lines: [{ line: 2, amount: 16_000, sessions: 2 }],
+      payments: [],
+      reason: '再退两次',
+    });
+    expect(
+      await refusal(
+        applyOpenRefund(t.db, pos, {
+          outerNo: 'RF-A3',
+          billNo: bill.billNo,
+          lines: [{ line: 2, amount: 1, sessions: 1 }],
+          payments: [],
+          reason: '超出',
+        }),
+      ),
+    ).toBe(ERR.REFUND_EXCEEDS);
+    const rb = await refundRow(b.refundNo);
+    expect((await step(rb.id, 'approve')).body.errcode).toBe('0');
+    expect((await step(rb.id, 'execute')).body.errcode).toBe('0');
+    expect(await sessionsOf(ids.combo!)).toBe(sessions0 + 3);
+    const [line2] = await t.db
+      .select()
+      .from(memberConsumeLine)
+      .where(sql`${memberConsumeLine.consumeId} = ${bill.consumeId} and ${memberConsumeLine.line} = 2`);
+    expect([line2!.refunded, line2!.refundedSessions]).toEqual([24_000, 3]);
+    expect((await checkMemberRollups(t.db)).ok).toBe(true);
+  });
+
+  it('a rejected refund frees what it held; a closed bill is refunded no more', async () => {
+    const bill = await newBill();
+    const a = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-C1',
+      billNo: bill.billNo,
+      lines: [{ line: 1, amount: price }],
+      payments: [],
+      reason: '测试',
+    });
+    const r = await refundRow(a.refundNo);
+    const rejected = await step(r.id, 'reject', '证据不足');
+    expect(rejected.body.data.status).toBe('rejected');
+    expect((await t.db.select().from(approval).where(eq(approval.id, r.approvalId!)))[0]!.status).toBe('rejected');
+    const b = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-C2',
+      billNo: bill.billNo,
+      lines: [{ line: 1, amount: price }],
+      payments: [],
+      reason: '重新申请',
+    });
+    const rb = await refundRow(b.refundNo);
+    expect((await step(rb.id, 'approve')).body.errcode).toBe('0');
+    // The bill is closed meanwhile (关单): executing is refused, nothing moves.
+    await t.db.update(memberConsume).set({ status: 'closed' }).where(eq(memberConsume.id, bill.consumeId));
+    const balance = (await cardOf(ids.stored!)).balance;
+    expect((await step(rb.id, 'execute')).body.errcode).toBe(ERR.STATE_CHANGED);
+    expect((await cardOf(ids.stored!)).balance).toBe(balance);
+    expect((await refundRow(b.refundNo)).status).toBe('approved');
+    expect(
+      await refusal(
+        applyOpenRefund(t.db, pos, {
+          outerNo: 'RF-C3',
+          billNo: bill.billNo,
+          lines: [{ line: 3, amount: 1 }],
+          payments: [{ seq: 3, amount: 1 }],
+          reason: '测试',
+        }),
+      ),
+    ).toBe(ERR.STATE_CHANGED);
+  });
+
+  it('lists with filters and shows a refund with its bill, lines and buttons', async () => {
+    const bill = await newBill();
+    const applied = await admin.call(REFUND_API.apply, {
+      body: {
+        consumeId: bill.consumeId,
+        lines: [{ line: 3, amount: 10 }],
+        payments: [{ seq: 4, amount: 10 }],
+        reason: '总部补退',
+      },
+    });
+    expect(applied.body.errcode).toBe('0');
+    expect(applied.body.data).toMatchObject({ source: 'console', status: 'applied', amount: 10, billNo: bill.billNo });
+    const list = await admin.call(REFUND_API.list, { query: { billNo: bill.billNo, status: 'applied' } });
+    expect(list.body.data.total).toBe(1);
+    const byMember = await admin.call(REFUND_API.list, { query: { member: '13912360001' } });
+    expect(byMember.body.data.total).toBeGreaterThan(1);
+    const none = await admin.call(REFUND_API.list, { query: { storeId: ids.other!, billNo: bill.billNo } });
+    expect(none.body.data.total).toBe(0);
+    const d = await admin.call(REFUND_API.detail, { params: { id: applied.body.data.id } });
+    expect(d.body.data.lines).toMatchObject([{ line: 3, amount: 10, lineAmount: price }]);
+    expect(d.body.data.payments).toMatchObject([{ seq: 4, method: 'wechat', amount: 10, tradeNo: 'WX1' }]);
+    const bad = await admin.call(REFUND_API.list, { query: { from: '2026-13-01' } });
+    expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
+  });
+});
