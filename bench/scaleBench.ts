@@ -120,7 +120,7 @@ export const reportMonthQuery = async (db: Db, b: ReportBinding): Promise<Record
 };
 
 /** The report's variants: each filter, each sort, each grouping, the chart. */
-const reportVariants = (decl: AnyReport): [string, Record<string, unknown>][] => [
+export const reportVariants = (decl: AnyReport): [string, Record<string, unknown>][] => [
   ...Object.entries(decl.filters).flatMap(([key, f]): [string, Record<string, unknown>][] => {
     if (f.period || f.fixed) return [];
     const option = f.options?.[0]?.value;
@@ -149,13 +149,13 @@ export const reportStatementsOf = async (client: postgres.Sql, b: ReportBinding,
   return log;
 };
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   Plans?: PlanNode[];
 }
 
-const seqScansIn = (node: PlanNode, big: Set<string>): string[] => [
+export const seqScansIn = (node: PlanNode, big: Set<string>): string[] => [
   ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] && big.has(node['Relation Name'])
     ? [node['Relation Name']]
     : []),

@@ -30,6 +30,10 @@ const expectInSync = async () => {
     { table: 'member_flow_day', keptOnly: 0, rebuiltOnly: 0 },
     { table: 'member_flow_month', keptOnly: 0, rebuiltOnly: 0 },
     { table: 'member_balance_month', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'card_draw_day', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'card_draw_month', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'consume_item_day', keptOnly: 0, rebuiltOnly: 0 },
+    { table: 'consume_item_month', keptOnly: 0, rebuiltOnly: 0 },
   ]);
   expect(check.ok).toBe(true);
 };
