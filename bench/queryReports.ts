@@ -70,7 +70,8 @@ const main = async () => {
   const big = new Set(
     (
       await client.unsafe<{ relname: string }[]>(
-        `select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${SEQ_SCAN_LIMIT}`,
+        `select relname from pg_class where relkind = 'r' and reltuples > ${SEQ_SCAN_LIMIT}
+          and relnamespace in (select oid from pg_namespace where nspname = any(current_schemas(false)))`,
       )
     ).map((r) => r.relname),
   );

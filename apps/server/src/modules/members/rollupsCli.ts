@@ -1,5 +1,5 @@
 /**
- * `npm run rollups -- --rebuild | --check`: recomputes the member rollups from the card ledger
+ * `npm run rollups -- --rebuild | --check`: recomputes the member rollups from the card ledger and the bills
  * (--rebuild), or recomputes them aside and compares with the kept ones (--check; exit code 1
  * when they differ). Works on the configured database: DATABASE_URL, else PGlite under DATA_DIR.
  */
@@ -27,6 +27,7 @@ try {
     console.log(`  member_flow_day       ${n.memberFlowDay.toLocaleString('en')}`);
     console.log(`  member_flow_month     ${n.memberFlowMonth.toLocaleString('en')}`);
     console.log(`  member_balance_month  ${n.memberBalanceMonth.toLocaleString('en')}（月结至 ${n.through}）`);
+    for (const [table, rows] of Object.entries(n.bills)) console.log(`  ${table.padEnd(21)} ${rows.toLocaleString('en')}`);
     console.log(`完成：${seconds()} 秒`);
   } else {
     console.log(`核对会员汇总表：${where}…`);
