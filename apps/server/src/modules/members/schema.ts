@@ -105,8 +105,9 @@ export const memberCard = pgTable(
     index('member_card_member_idx').on(t.memberId, t.openedAt),
     index('member_card_card_idx').on(t.cardId),
     index('member_card_store_idx').on(t.storeId),
-    // Cards sold in a period, chain-wide (卡项排行, 会员持卡 by 开卡日期).
-    index('member_card_opened_idx').on(t.openedAt),
+    // Cards opened in a period, chain-wide, with what 卡项排行 counts of them (store, product,
+    // buyer, paid; none of them ever changes): read from the index alone.
+    index('member_card_opened_idx').on(t.openedAt, t.storeId, t.cardId, t.kind, t.memberId, t.paid),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
     check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
     check(
