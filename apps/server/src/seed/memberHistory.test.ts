@@ -130,6 +130,8 @@ describe('member history at a small size', () => {
   it('lets the rollups be rebuilt from what it loaded, equal to a recomputation', async () => {
     const counts = await rebuildMemberRollups(h, NOW);
     expect(counts.tables.member_flow_day).toBeGreaterThan(1000);
+    // The bill rollups (卡项排行's 耗卡, 产品消耗) too.
+    for (const rows of Object.values(counts.bills)) expect(rows).toBeGreaterThan(100);
     const check = await checkMemberRollups(h);
     expect(check.ok).toBe(true);
   });

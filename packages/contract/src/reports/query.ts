@@ -148,7 +148,8 @@ export const CARD_RANKING_REPORT = defineReport({
   title: '卡项排行',
   page: '/CardRanking',
   kind: 'summary',
-  source: '开卡（member_card：开卡门店、开卡时间、实付金额）与耗卡（card_ledger 的消费流水）',
+  source:
+    '开卡（member_card：开卡门店、开卡时间、实付金额）与耗卡（card_ledger 的消费流水，按日、按月汇总于 card_draw_day / card_draw_month）',
   dimensions: {
     cardName: { label: '卡项', type: 'text', width: 160 },
     cardId: { label: '卡项ID', type: 'int', hidden: true },
@@ -280,14 +281,16 @@ export const STORE_MEMBER_ANALYSIS_REPORT = defineReport({
 /**
  * /productSonsumption 产品消耗: the products consumed in a period — by the projects served (each
  * project line's sessions × the project's usage of the product, in ml or pieces) and sold directly
- * (product lines of the bills, in the product's own unit).
+ * (product lines of the bills, in the product's own unit). The usage is each project's as it is
+ * now: it is not recorded per bill, so a changed usage changes the figures of past periods.
  */
 export const PRODUCT_CONSUMPTION_REPORT = defineReport({
   name: 'productConsumption',
   title: '产品消耗',
   page: '/productSonsumption',
   kind: 'summary',
-  source: '消费单明细（member_consume_line）：项目行 × 项目的产品用量（project_product），产品行',
+  source:
+    '消费单明细（member_consume_line，按日、按月汇总于 consume_item_day / consume_item_month）：项目服务次数 × 项目当前的产品用量（project_product；用量不随单据记录，改用量会改变历史期间的数字），产品行',
   dimensions: {
     productCode: { label: '产品编码', type: 'text', width: 110 },
     productName: { label: '产品', type: 'text', width: 160 },

@@ -26,7 +26,14 @@ import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { card, cardProject, product, project, trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
-import { addToRollups, holdChangesOf, type RollupChange } from './rollups';
+import {
+  addToBillRollups,
+  addToRollups,
+  type DrawChange,
+  holdChangesOf,
+  type ItemChange,
+  type RollupChange,
+} from './rollups';
 import {
   cardLedger,
   cardTopUp,
@@ -881,6 +888,9 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       sessions: row.sessions ?? 0,
       paid,
     });
+  /** 耗卡 and bill lines for the bill rollups (where drawn, what was sold). */
+  const draws: DrawChange[] = [];
+  const items: ItemChange[] = [];
   const ops: Operation[] = [];
   const answers: (LedgerAnswer | null)[] = [];
   for (const x of planned) {
@@ -972,6 +982,14 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       const { id: consumeId, billNo } = billed.get(x)!;
       const drawn = new Set<number>();
       for (const y of x.lines) {
+        items.push({
+          at: x.e.at,
+          storeId: x.s.id,
+          itemKind: y.it.kind,
+          itemId: y.it.id,
+          quantity: y.l.quantity,
+          amount: y.amount,
+        });
         if (!y.c) continue;
         const row: LedgerRow = {
           memberCardId: y.c.id,
@@ -992,6 +1010,14 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           at: x.e.at,
         };
         ledger.push(row);
+        draws.push({
+          at: row.at,
+          storeId: row.storeId,
+          cardId: y.c.cardId,
+          cardKind: y.c.kind,
+          sessions: -(row.sessions ?? 0),
+          amount: -((row.amount ?? 0) + (row.bonusAmount ?? 0)),
+        });
         change(row, y.c, !drawn.has(y.c.id));
         drawn.add(y.c.id);
       }
@@ -1030,6 +1056,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
     },
   );
   await addToRollups(tx, changes, holds);
+  await addToBillRollups(tx, draws, items);
 
   // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
   const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);

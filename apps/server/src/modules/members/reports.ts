@@ -6,14 +6,14 @@
  *
  * - 会员持卡: one row per member card (its store, product, state, what was paid at 开卡, its
  *   balances and sessions left).
- * - 卡项排行: one row per card sold or drawn in the period (开卡, and 消费 ledger rows).
+ * - 卡项排行: one row per card sold in the period (开卡), and the period's 耗卡 from its rollup.
  * - 会员基本信息: one row per member with their cards counted and their valid stored balance (the
  *   member list's 储值余额: active, unexpired 储值卡, principal + bonus).
- * - 门店会员分析: one row per member registered by the period's last day, flagged new, active
- *   and silent for the period asked (the query reads the period and the silence it is given).
- * - 产品消耗: one row per product a bill line consumed — a project line's sessions × the
+ * - 门店会员分析: one row per store, its members registered by the period's last day counted
+ *   new, active and silent for the period asked (the query reads the period and the silence).
+ * - 产品消耗: per day (month) and store, from the bill lines' rollup: a project's sessions × the
  *   project's usage of each product (goods project_product, the project's usage as it is now:
- *   usage is not recorded per bill), and each product line sold directly.
+ *   usage is not recorded per bill), and each product sold directly.
  * - The member tabs: the member's combo cards by project, their stored-value cards, and a card's
  *   ledger; a member's cards are seen when the member's home store is in the caller's scope.
  */
@@ -78,8 +78,54 @@ export const memberCardReport = bindReport({
 });
 
 /**
- * One row per card sold (opened) or drawn (a 消费 ledger row) in the period, by the card's product
- * and the store where it happened: what was sold and paid, what was drawn (sessions, 分).
+ * A day rollup and its month rollup (`<table>_day`, `<table>_month`: key columns, `n` facts and
+ * two measures `a`, `b`) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
+ * per key and month, at the month's first instant, with the facts of the period in it (n > 0:
+ * a key the period has no fact of is no row, as the facts would give none).
+ *
+ * The rows read: the months from `from`'s through `to`'s, less the days of `to`'s month after
+ * `to`; `from`'s month either whole less its days before `from`, or — when `to` is in a later
+ * month and that reads fewer days — its days from `from` instead. So a chain-wide month reads at
+ * most about a month of day rows (the last 30 days ending today: the current month whole and
+ * the previous month's last few days), never the facts. The conditions on the period alone are
+ * the plan's one-time filters: a branch not taken reads nothing.
+ */
+const periodSums = (
+  q: QueryInput,
+  [fromKey, toKey]: [string, string],
+  table: string,
+  keys: string,
+  [a, b]: [string, string],
+  where = 'true',
+) => {
+  const f = sql`${q.bind(fromKey)}::date`;
+  const t = sql`${q.bind(toKey)}::date`;
+  const fm = sql`date_trunc('month', ${f})::date`;
+  const tm = sql`date_trunc('month', ${t})::date`;
+  const whole = sql`(${fm} = ${tm} or ${f} - ${fm} <= (${fm} + interval '1 month')::date - ${f})`;
+  const month = sql.raw(`${table}_month`);
+  const day = sql.raw(`${table}_day`);
+  const c = sql.raw(`${keys}, n, ${a} as a, ${b} as b`);
+  const w = sql.raw(where);
+  return sql`
+    select ${sql.raw(keys)}, (date_trunc('month', r.day::timestamp) at time zone 'Asia/Shanghai') as at,
+      sum(r.sign * r.a) as ${sql.raw(a)}, sum(r.sign * r.b) as ${sql.raw(b)}
+    from (
+      select 1 as sign, month as day, ${c} from ${month} where ${w} and month > ${fm} and month <= ${tm}
+      union all select 1, month, ${c} from ${month} where ${w} and month = ${fm} and ${whole}
+      union all select -1, day, ${c} from ${day} where ${w} and day >= ${fm} and day < ${f} and ${whole}
+      union all select 1, day, ${c} from ${day}
+        where ${w} and day >= ${f} and day < (${fm} + interval '1 month')::date and not ${whole}
+      union all select -1, day, ${c} from ${day} where ${w} and day > ${t} and day < (${tm} + interval '1 month')::date
+    ) r
+    group by ${sql.raw(keys)}, date_trunc('month', r.day::timestamp)
+    having sum(r.sign * r.n) > 0`;
+};
+
+/**
+ * One row per card sold (opened) in the period, by the card's product and the store that sold
+ * it (what was paid, the buyer), and the 耗卡 of the period by card product and the store drawn
+ * at (sessions, 分), from the draw rollups (card_draw_day/_month, kept by the ledger's writer).
  */
 const cardMoves: BoundQuery = {
   alias: 'cm',
@@ -87,20 +133,19 @@ const cardMoves: BoundQuery = {
     const from = dayStart(q.bind('periodFrom'));
     const end = dayEnd(q.bind('periodTo'));
     return sql`
-      select mc.card_id as "cardId", k.name as "cardName", mc.kind as "kind", x.store_id as "storeId",
+      select x.card_id as "cardId", k.name as "cardName", x.kind as "kind", x.store_id as "storeId",
         s.name as "storeName", s.region_id as "regionId", r.name as "regionName", x.at as "at",
         x.member_id as "memberId", x.sold as "sold", x.amount as "amount",
         x.draw_sessions as "drawSessions", x.draw_amount as "drawAmount"
       from (
-        select o.id as member_card_id, o.store_id, o.opened_at as at, o.member_id, 1 as sold, o.paid as amount,
-          0 as draw_sessions, 0 as draw_amount
+        select o.card_id, o.kind, o.store_id, o.opened_at as at, o.member_id, 1 as sold, o.paid::bigint as amount,
+          0::bigint as draw_sessions, 0::bigint as draw_amount
         from member_card o where o.opened_at >= ${from} and o.opened_at < ${end}
         union all
-        select l.member_card_id, l.store_id, l.at, null, 0, 0, -coalesce(l.sessions, 0), -(l.amount + l.bonus_amount)
-        from card_ledger l where l.kind = 'consume' and l.at >= ${from} and l.at < ${end}
+        select d.card_id, d.card_kind, d.store_id, d.at, null, 0, 0, d.sessions, d.amount
+        from (${periodSums(q, ['periodFrom', 'periodTo'], 'card_draw', 'store_id, card_id, card_kind', ['sessions', 'amount'])}) d
       ) x
-      join member_card mc on mc.id = x.member_card_id
-      join card k on k.id = mc.card_id
+      join card k on k.id = x.card_id
       join store s on s.id = x.store_id
       join region r on r.id = s.region_id`;
   },
@@ -151,9 +196,12 @@ export const memberBasicInfoReport = bindReport({
 });
 
 /**
- * One row per member registered by the period's last day: new (registered in the period), active
- * (a bill at any store in the period), silent (no bill in the `silentDays` days up to the
- * period's last day).
+ * One row per store with members registered by the period's last day: how many, new (registered
+ * in the period), active (a bill at any store in the period) and silent (no bill in the
+ * `silentDays` days up to the period's last day). Active and silent depend on the period and the
+ * silence asked, member by member, so no rollup keeps them: the members come from an index of
+ * (store, joined, id) and the members billed from an index of the bills' (time, member), each
+ * read once, matched by hash.
  */
 const storeMembers: BoundQuery = {
   alias: 'sm',
@@ -162,18 +210,22 @@ const storeMembers: BoundQuery = {
     const end = dayEnd(q.bind('periodTo'));
     const days = q.has('silentDays') ? sql`${q.bind('silentDays')}::int` : sql.raw(String(SILENT_DAYS_DEFAULT));
     const quietFrom = sql`(${q.bind('periodTo')}::date + 1 - ${days})::timestamp at time zone 'Asia/Shanghai'`;
+    const billed = (since: SQL) =>
+      sql`(select distinct c.member_id from member_consume c where c.consumed_at >= ${since} and c.consumed_at < ${end})`;
     return sql`
-      select m.id as "memberId", m.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
-        r.name as "regionName", 1 as "members",
-        (m.joined_at >= ${from})::int as "newMembers",
-        (exists (select 1 from member_consume c
-          where c.member_id = m.id and c.consumed_at >= ${from} and c.consumed_at < ${end}))::int as "active",
-        (not exists (select 1 from member_consume c
-          where c.member_id = m.id and c.consumed_at >= ${quietFrom} and c.consumed_at < ${end}))::int as "silent"
-      from member m
-      join store s on s.id = m.store_id
-      join region r on r.id = s.region_id
-      where m.joined_at < ${end}`;
+      select x.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+        x.members as "members", x.new_members as "newMembers", x.active as "active", x.silent as "silent"
+      from (
+        select m.store_id, count(*) as members, count(*) filter (where m.joined_at >= ${from}) as new_members,
+          count(a.member_id) as active, count(*) - count(b.member_id) as silent
+        from member m
+        left join ${billed(from)} a on a.member_id = m.id
+        left join ${billed(quietFrom)} b on b.member_id = m.id
+        where m.joined_at < ${end}
+        group by m.store_id
+      ) x
+      join store s on s.id = x.store_id
+      join region r on r.id = s.region_id`;
   },
 };
 
@@ -185,33 +237,41 @@ export const storeMemberAnalysisReport = bindReport({
 });
 
 /**
- * One row per product a bill line consumed in the period: a project line × each product of the
- * project's usage (sessions × quantity per session, in ml or pieces), or a product line.
+ * The products consumed in the period, from the bill lines' rollups (consume_item_day/_month,
+ * kept by the ledger's writer): per day (or month) and store, each project's sessions × the
+ * project's usage of each product (in ml or pieces; the usage as it is now — it is not recorded
+ * per bill), and each product sold directly.
  */
 const consumption: BoundQuery = {
   alias: 'pc',
   query: (q: QueryInput) => {
-    const from = dayStart(q.bind('consumedFrom'));
-    const end = dayEnd(q.bind('consumedTo'));
+    const items = (kind: string) =>
+      periodSums(
+        q,
+        ['consumedFrom', 'consumedTo'],
+        'consume_item',
+        'store_id, item_id',
+        ['quantity', 'amount'],
+        `item_kind = '${kind}'`,
+      );
     const facts = (select: SQL, join: SQL, kind: string) => sql`
-      select c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-        c.consumed_at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName", ${select}
-      from member_consume_line l
-      join member_consume c on c.id = l.consume_id
+      select i.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+        i.at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName",
+        ${select}
+      from (${items(kind)}) i
       ${join}
-      join store s on s.id = c.store_id
-      join region r on r.id = s.region_id
-      where l.item_kind = ${sql.raw(`'${kind}'`)} and c.consumed_at >= ${from} and c.consumed_at < ${end}`;
+      join store s on s.id = i.store_id
+      join region r on r.id = s.region_id`;
     return sql`${facts(
       sql`'project' as "way", case pp.unit when 'ml' then '毫升' else '件' end as "unit",
-        l.quantity * pp.quantity as "quantity", l.quantity as "services", 0 as "amount"`,
-      sql`join project_product pp on pp.project_id = l.project_id join product p on p.id = pp.product_id`,
+        i.quantity * pp.quantity as "quantity", i.quantity as "services", 0 as "amount"`,
+      sql`join project_product pp on pp.project_id = i.item_id join product p on p.id = pp.product_id`,
       'project',
     )}
     union all
     ${facts(
-      sql`'product' as "way", p.unit as "unit", l.quantity as "quantity", 0 as "services", l.amount as "amount"`,
-      sql`join product p on p.id = l.product_id`,
+      sql`'product' as "way", p.unit as "unit", i.quantity as "quantity", 0 as "services", i.amount as "amount"`,
+      sql`join product p on p.id = i.item_id`,
       'product',
     )}`;
   },

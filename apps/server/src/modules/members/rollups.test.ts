@@ -34,13 +34,15 @@ const flowOf = async (day: string, cardId: number, kind: string) => {
 const expectInSync = async () => {
   const check = await checkMemberRollups(t.db);
   expect(check.tables).toEqual(
-    ROLLUP_FAMILIES.flatMap((f) => [f.day, f.month, f.balance]).map((table) => ({
-      table,
-      keptOnly: 0,
-      rebuiltOnly: 0,
-    })),
+    [
+      ...ROLLUP_FAMILIES.flatMap((f) => [f.day, f.month, f.balance]),
+      'card_draw_day',
+      'card_draw_month',
+      'consume_item_day',
+      'consume_item_month',
+    ].map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })),
   );
-  expect(check.tables).toHaveLength(9);
+  expect(check.tables).toHaveLength(13);
   expect(check.ok).toBe(true);
 };
 

@@ -25,6 +25,12 @@
  *   (`holders`: distinct at each family's grain, a member with two cards counts once). The writer
  *   works them out for the members it writes for (their cards' ledger before and after its rows,
  *   the members locked), so a backdated write moves them too.
+ * - card_draw_day / card_draw_month: 耗卡 (consume ledger rows) per Beijing day (month) × the
+ *   store drawn at (the bill's, not the card's) × card product; consume_item_day / _month: bill
+ *   lines per day (month) × the bill's store × project or product (卡项排行, 产品消耗). Kept by the
+ *   same writer in the same transaction (`addToBillRollups`), additive upserts like the flows.
+ *   A period of days reads them as `periodRows` says: the months it touches, less or plus the
+ *   days at its edges, never more than about a month of day rows.
  *
  * A balance as of the start of day D is then: the closing of the last closed month before D's
  * month + the month flows after it + the day flows of D's month before D — a few thousand rows
@@ -331,6 +337,132 @@ export const addToRollups = async (
   }
 };
 
+// ── The bill rollups, kept by the writer ──────────────────────────────────────
+
+/** One 耗卡 ledger row: where it was drawn, the card's product and kind, what was drawn (positive). */
+export interface DrawChange {
+  at: Date;
+  storeId: number;
+  cardId: number;
+  cardKind: string;
+  sessions: number;
+  amount: number;
+}
+
+/** One bill line: the bill's store, the project or product, its quantity and amount (分). */
+export interface ItemChange {
+  at: Date;
+  storeId: number;
+  itemKind: string;
+  itemId: number;
+  quantity: number;
+  amount: number;
+}
+
+type Triple = [number, number, number];
+
+/**
+ * Additive upserts of `sums` (key: period|k1|k2|k3; a draw key's third column is text, an item
+ * key's second) into a rollup of its facts counted (n) and two bigint measures.
+ */
+const additiveUpserts = (
+  table: string,
+  period: 'day' | 'month',
+  keys: readonly [string, string, string],
+  measures: readonly [string, string],
+  sums: Map<string, Triple>,
+): SQL[] => {
+  const [k1, k2, k3] = keys;
+  const [a, b] = measures;
+  const sorted = [...sums.keys()].sort();
+  const out: SQL[] = [];
+  for (let i = 0; i < sorted.length; i += ROWS_PER_STATEMENT) {
+    const values = sorted.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
+      const [p, x, y, z] = key.split('|');
+      const [n, va, vb] = sums.get(key)!;
+      const m = sql`${n}::int, ${va}::bigint, ${vb}::bigint`;
+      return k3 === 'card_kind'
+        ? sql`(${p}::date, ${Number(x)}::int, ${Number(y)}::int, ${z}::text, ${m})`
+        : sql`(${p}::date, ${Number(x)}::int, ${y}::text, ${Number(z)}::int, ${m})`;
+    });
+    const t = sql.raw(table);
+    out.push(sql`insert into ${t} (${sql.raw(`${period}, ${k1}, ${k2}, ${k3}, n, ${a}, ${b}`)})
+      values ${sql.join(values, sql`, `)}
+      on conflict (${sql.raw(`${period}, ${k1}, ${k2}, ${k3}`)}) do update set
+        ${sql.raw(`n = ${table}.n + excluded.n, ${a} = ${table}.${a} + excluded.${a}, ${b} = ${table}.${b} + excluded.${b}`)}`);
+  }
+  return out;
+};
+
+const addOne = (map: Map<string, Triple>, key: string, a: number, b: number) => {
+  const s = map.get(key) ?? [0, 0, 0];
+  s[0] += 1;
+  s[1] += a;
+  s[2] += b;
+  map.set(key, s);
+};
+
+/**
+ * Adds the 耗卡 rows and bill lines just written to the bill rollups, in the writer's
+ * transaction (one additive upsert per table and 1,000 keys, keys sorted).
+ */
+export const addToBillRollups = async (
+  tx: Tx,
+  draws: readonly DrawChange[],
+  items: readonly ItemChange[],
+): Promise<void> => {
+  const drawDays = new Map<string, Triple>();
+  const drawMonths = new Map<string, Triple>();
+  for (const d of draws) {
+    const day = shanghaiDay(d.at);
+    const rest = `${d.storeId}|${d.cardId}|${d.cardKind}`;
+    addOne(drawDays, `${day}|${rest}`, d.sessions, d.amount);
+    addOne(drawMonths, `${monthOf(day)}|${rest}`, d.sessions, d.amount);
+  }
+  const itemDays = new Map<string, Triple>();
+  const itemMonths = new Map<string, Triple>();
+  for (const x of items) {
+    const day = shanghaiDay(x.at);
+    const rest = `${x.storeId}|${x.itemKind}|${x.itemId}`;
+    addOne(itemDays, `${day}|${rest}`, x.quantity, x.amount);
+    addOne(itemMonths, `${monthOf(day)}|${rest}`, x.quantity, x.amount);
+  }
+  const draw = ['store_id', 'card_id', 'card_kind'] as const;
+  const item = ['store_id', 'item_kind', 'item_id'] as const;
+  for (const s of [
+    ...additiveUpserts('card_draw_day', 'day', draw, ['sessions', 'amount'], drawDays),
+    ...additiveUpserts('card_draw_month', 'month', draw, ['sessions', 'amount'], drawMonths),
+    ...additiveUpserts('consume_item_day', 'day', item, ['quantity', 'amount'], itemDays),
+    ...additiveUpserts('consume_item_month', 'month', item, ['quantity', 'amount'], itemMonths),
+  ])
+    await tx.execute(s);
+};
+
+/** The bill rollups, day table then month table. */
+export const BILL_ROLLUPS = ['card_draw_day', 'card_draw_month', 'consume_item_day', 'consume_item_month'] as const;
+
+/** Fills the four bill rollups (named by `prefix`) from card_ledger, member_card and the bills. */
+const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
+  const t = (name: string) => sql.raw(`${prefix}${name}`);
+  await db.execute(sql`insert into ${t('card_draw_day')} (day, store_id, card_id, card_kind, n, sessions, amount)
+    select (l.at at time zone ${SHANGHAI_TZ})::date, l.store_id, c.card_id, c.kind, count(*),
+      -coalesce(sum(l.sessions), 0), -sum(l.amount + l.bonus_amount)
+    from card_ledger l join member_card c on c.id = l.member_card_id
+    where l.kind = 'consume'
+    group by 1, 2, 3, 4`);
+  await db.execute(sql`insert into ${t('card_draw_month')} (month, store_id, card_id, card_kind, n, sessions, amount)
+    select date_trunc('month', day)::date, store_id, card_id, card_kind, sum(n), sum(sessions), sum(amount)
+    from ${t('card_draw_day')} group by 1, 2, 3, 4`);
+  await db.execute(sql`insert into ${t('consume_item_day')} (day, store_id, item_kind, item_id, n, quantity, amount)
+    select (c.consumed_at at time zone ${SHANGHAI_TZ})::date, c.store_id, l.item_kind,
+      coalesce(l.project_id, l.product_id), count(*), sum(l.quantity), sum(l.amount)
+    from member_consume_line l join member_consume c on c.id = l.consume_id
+    group by 1, 2, 3, 4`);
+  await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
+    select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
+    from ${t('consume_item_day')} group by 1, 2, 3, 4`);
+};
+
 // ── Computed from the facts ───────────────────────────────────────────────────
 
 /** A ledger row is its card's first in its business record (seq 1, or no earlier row of that card). */
@@ -455,6 +587,8 @@ export const closeMemberBalanceMonths = async (
 export interface RollupCounts {
   tables: Record<string, number>;
   through: string;
+  /** Rows of each bill rollup (BILL_ROLLUPS). */
+  bills: Record<(typeof BILL_ROLLUPS)[number], number>;
 }
 
 const countRows = async (db: Db | Tx, table: string): Promise<number> =>
@@ -469,8 +603,9 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
   dbOf(db).transaction(async (tx) => {
     await tx.execute(sql`insert into member_rollup_state (name) values (${ROLLUP_STATE}) on conflict do nothing`);
     await readThrough(tx, 'update');
-    await tx.execute(sql.raw(`truncate ${ALL_TABLES.join(', ')}`));
+    await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS].join(', ')}`));
     await buildFlows(tx, '');
+    await buildBillRollups(tx);
     const through = lastEndedMonth(now);
     await closeAll(tx, '', null, through);
     await tx.execute(
@@ -478,7 +613,9 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     );
     const tables: Record<string, number> = {};
     for (const t of ALL_TABLES) tables[t] = await countRows(tx, t);
-    return { tables, through };
+    const bills: Record<string, number> = {};
+    for (const t of BILL_ROLLUPS) bills[t] = await countRows(tx, t);
+    return { tables, through, bills: bills as RollupCounts['bills'] };
   });
 
 /** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
@@ -505,10 +642,11 @@ const differ = async (db: Db | Tx, kept: string, rebuilt: string, where = ''): P
 export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
   dbOf(db).transaction(async (tx) => {
     const through = await readThrough(tx, 'none');
-    for (const t of ALL_TABLES) {
+    for (const t of [...ALL_TABLES, ...BILL_ROLLUPS]) {
       await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
     }
     await buildFlows(tx, 'check_');
+    await buildBillRollups(tx, 'check_');
     if (through !== null) await closeAll(tx, 'check_', null, through);
     const tables: RollupCheck['tables'] = [];
     const balances = new Set(ROLLUP_FAMILIES.map((f) => f.balance));
@@ -518,6 +656,10 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
         ? ''
         : 'where not (n = 0 and amount = 0 and bonus = 0 and sessions = 0 and paid = 0 and held = 0 and holders = 0)';
       const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, where);
+      tables.push({ table: t, keptOnly, rebuiltOnly });
+    }
+    for (const t of BILL_ROLLUPS) {
+      const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`);
       tables.push({ table: t, keptOnly, rebuiltOnly });
     }
     return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), through, tables };

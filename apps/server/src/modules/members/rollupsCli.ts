@@ -1,8 +1,8 @@
 /**
  * `npm run rollups -- --rebuild | --check`: recomputes the member rollups from the card ledger
- * and the stock rollups from store stock (--rebuild), or recomputes them aside and compares with
- * the kept ones (--check; exit code 1 when they differ). Works on the configured database:
- * DATABASE_URL, else PGlite under DATA_DIR.
+ * and the bills, and the stock rollups from store stock (--rebuild), or recomputes them aside and
+ * compares with the kept ones (--check; exit code 1 when they differ). Works on the configured
+ * database: DATABASE_URL, else PGlite under DATA_DIR.
  */
 import { loadConfig } from '../../config';
 import { openDb } from '../../db/client';
@@ -26,7 +26,7 @@ try {
   if (mode === '--rebuild') {
     console.log(`重算会员汇总表：${where}…`);
     const n = await rebuildMemberRollups(handle);
-    for (const [table, rows] of Object.entries(n.tables))
+    for (const [table, rows] of Object.entries({ ...n.tables, ...n.bills }))
       console.log(`  ${table.padEnd(27)} ${rows.toLocaleString('en')}`);
     console.log(`  月结至 ${n.through}`);
     console.log(`重算库存汇总表…`);

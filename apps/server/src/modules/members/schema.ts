@@ -58,7 +58,9 @@ export const member = pgTable(
   (t) => [
     unique('member_code_uq').on(t.code),
     unique('member_phone_uq').on(t.phone),
-    index('member_store_idx').on(t.storeId, t.joinedAt),
+    // With the id: 门店会员分析 counts a store's members by join time and matches them to the
+    // period's bills from the index alone.
+    index('member_store_idx').on(t.storeId, t.joinedAt, t.id),
     index('member_joined_idx').on(t.joinedAt, t.id),
     index('member_name_idx').on(t.name),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
@@ -103,8 +105,9 @@ export const memberCard = pgTable(
     index('member_card_member_idx').on(t.memberId, t.openedAt),
     index('member_card_card_idx').on(t.cardId),
     index('member_card_store_idx').on(t.storeId),
-    // Cards sold in a period, chain-wide (卡项排行, 会员持卡 by 开卡日期).
-    index('member_card_opened_idx').on(t.openedAt),
+    // Cards opened in a period, chain-wide, with what 卡项排行 counts of them (store, product,
+    // buyer, paid; none of them ever changes): read from the index alone.
+    index('member_card_opened_idx').on(t.openedAt, t.storeId, t.cardId, t.kind, t.memberId, t.paid),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
     check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
     check(
@@ -214,8 +217,9 @@ export const memberConsume = pgTable(
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
-    // Bills of a period, chain-wide (产品消耗).
-    index('member_consume_at_idx').on(t.consumedAt),
+    // Bills of a period, chain-wide, with their member: 门店会员分析's active and silent members
+    // are read from the index alone.
+    index('member_consume_at_idx').on(t.consumedAt, t.memberId),
     check(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
@@ -437,3 +441,79 @@ export const memberRollupState = pgTable('member_rollup_state', {
   through: date('through', { mode: 'string' }),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+// ── Rollups of the bills (modules/members/rollups.ts, "report rollups") ────────
+// Kept by the ledger's writer in the bill's transaction, like member_flow_day; the store of a
+// row is where it happened (the bill's store), not the card's selling store.
+
+/**
+ * What a draw rollup sums: the ledger rows, sessions drawn from 套餐卡 and 分 drawn from 储值卡
+ * (principal + bonus), both positive. `n` tells a key with facts in a period from one without.
+ */
+const drawMeasures = () => ({
+  n: integer('n').notNull().default(0),
+  sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+});
+
+/** 耗卡 (card_ledger consume rows) per Beijing day × the store drawn at × card product (卡项排行). */
+export const cardDrawDay = pgTable(
+  'card_draw_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    cardKind: text('card_kind').notNull(),
+    ...drawMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.cardId, t.cardKind] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const cardDrawMonth = pgTable(
+  'card_draw_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    cardKind: text('card_kind').notNull(),
+    ...drawMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId, t.cardId, t.cardKind] })],
+);
+
+/** What an item rollup sums over bill lines: the lines, the quantity (a project line's sessions) and the amount (分). */
+const itemMeasures = () => ({
+  n: integer('n').notNull().default(0),
+  quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Bill lines per Beijing day × the bill's store × item (a project or a product, item_kind as
+ * member_consume_line's): 产品消耗 multiplies the project rows by the project's usage when it reads them.
+ */
+export const consumeItemDay = pgTable(
+  'consume_item_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.itemKind, t.itemId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const consumeItemMonth = pgTable(
+  'consume_item_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId, t.itemKind, t.itemId] })],
+);
