@@ -1338,8 +1338,15 @@ const writeCardEntries = async (
       paid: 0,
     });
   }
-  await tx.insert(cardLedger).values(ledger);
-  await addToRollups(tx, changes);
+  // The rows, and how they moved the cards and members holding value (as applyLedger's writer).
+  const holds = await holdChangesOf(
+    tx,
+    ledger.map((row) => row.memberId),
+    async () => {
+      await tx.insert(cardLedger).values(ledger);
+    },
+  );
+  await addToRollups(tx, changes, holds);
   for (const id of changedCards) {
     const c = cards.get(id)!;
     await tx.update(memberCard).set({ balance: c.balance, bonusBalance: c.bonusBalance }).where(eq(memberCard.id, id));
