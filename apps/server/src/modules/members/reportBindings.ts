@@ -287,21 +287,17 @@ export const monthlyMemberBalanceBinding = bindReport({
       const sums = kinds.flatMap(([k, list]) =>
         ['n', 'amount', 'bonus', 'sessions', 'paid'].map((m) => {
           const sign = k === 'consume' && m !== 'n' && m !== 'paid' ? '-' : '';
-          return `coalesce(${sign}sum(${m}) filter (where kind in (${list})), 0) as "${k}${m[0]!.toUpperCase()}${m.slice(1)}"`;
+          return `${total(`${sign}x.${m}`, list)} as "${k}${m[0]!.toUpperCase()}${m.slice(1)}"`;
         }),
       );
       return sql`with o as (
-          select store_id, sum(amount) as amount, sum(bonus) as bonus, sum(sessions) as sessions
-          from (select store_id, so * amount as amount, so * bonus as bonus, so * sessions as sessions
-            from (${ledgerRows(byStore, first, null, input)}) r) b group by 1),
+          select x.store_id, ${raw(['amount', 'bonus', 'sessions'].map((m) => `${total(`x.so * x.${m}`)} as ${m}`).join(', '))}
+          from (${ledgerRows(byStore, first, null, input)}) x group by 1),
         f as (
-          select month, store_id, ${raw(sums.join(', '))},
-            sum(amount) as all_amount, sum(bonus) as all_bonus, sum(sessions) as all_sessions
-          from (
-            select month, store_id, kind, sum(n) as n, sum(amount) as amount, sum(bonus) as bonus,
-              sum(sessions) as sessions, sum(paid) as paid
-            from ${raw(byStore.month)} m where m.month >= ${first} and m.month <= ${last} and ${narrow(input, 'm')}
-            group by 1, 2, 3) mk
+          select x.month, x.store_id, ${raw(sums.join(', '))},
+            ${raw(['amount', 'bonus', 'sessions'].map((m) => `${total(`x.${m}`)} as all_${m}`).join(', '))}
+          from ${raw(byStore.month)} x where x.month >= ${first} and x.month <= ${last} and ${narrow(input, 'x')}
+            and x.kind <> 'hold'
           group by 1, 2),
         k as (select store_id from o union select store_id from f),
         g as (select gs::date as month, k.store_id from k
@@ -309,9 +305,9 @@ export const monthlyMemberBalanceBinding = bindReport({
         r as (
           select g.month, g.store_id, ${raw(names.map((n) => `coalesce(f."${n}", 0) as "${n}"`).join(', '))},
             coalesce(f.all_amount, 0) as a, coalesce(f.all_bonus, 0) as b, coalesce(f.all_sessions, 0) as s,
-            coalesce(o.amount, 0) + sum(coalesce(f.all_amount, 0)) over w as "closingAmount",
-            coalesce(o.bonus, 0) + sum(coalesce(f.all_bonus, 0)) over w as "closingBonus",
-            coalesce(o.sessions, 0) + sum(coalesce(f.all_sessions, 0)) over w as "closingSessions"
+            coalesce(o.amount, 0) + (sum(coalesce(f.all_amount, 0)::float8) over w)::bigint as "closingAmount",
+            coalesce(o.bonus, 0) + (sum(coalesce(f.all_bonus, 0)::float8) over w)::bigint as "closingBonus",
+            coalesce(o.sessions, 0) + (sum(coalesce(f.all_sessions, 0)::float8) over w)::bigint as "closingSessions"
           from g left join f on f.month = g.month and f.store_id = g.store_id
           left join o on o.store_id = g.store_id
           window w as (partition by g.store_id order by g.month))
@@ -325,6 +321,7 @@ export const monthlyMemberBalanceBinding = bindReport({
   },
   joins: [{ table: store, on: eq(store.id, col('q', 'storeId')) }],
   dims: { storeName: store.name },
+  measures: floatSums(MONTHLY_MEMBER_BALANCE),
   filters: { period: 'query' },
   scope: { store: col('q', 'storeId') },
 });

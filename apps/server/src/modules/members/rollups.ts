@@ -470,6 +470,10 @@ const FIRST_OF_CARD = sql.raw(`(l.seq = 1 or not exists (select 1 from card_ledg
   where p.ref_type = l.ref_type and p.ref_id = l.ref_id and p.member_card_id = l.member_card_id and p.seq < l.seq))`);
 
 const MEASURES = 'n, amount, bonus, sessions, paid, held, holders';
+/** A month's hold rows can net to nothing (a card emptied and refilled within it): none is kept. */
+const NOTHING = MEASURES.split(', ')
+  .map((m) => `sum(${m}) = 0`)
+  .join(' and ');
 const SUMMED = MEASURES.split(', ')
   .map((m) => `sum(${m})`)
   .join(', ');
@@ -506,7 +510,8 @@ const buildFlows = async (db: Db | Tx, prefix: string): Promise<void> => {
     await db.execute(
       sql.raw(`insert into ${prefix + family.month} (month, store_id, card_id, card_kind, kind, ${MEASURES})
       select date_trunc('month', day)::date, store_id, card_id, card_kind, kind, ${SUMMED}
-      from ${prefix + family.day} group by 1, 2, 3, 4, 5 order by 1`),
+      from ${prefix + family.day} group by 1, 2, 3, 4, 5
+      having not (${NOTHING}) order by 1`),
     );
   }
   await db.execute(sql`drop table rollup_holds`);
