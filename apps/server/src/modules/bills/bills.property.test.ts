@@ -12,7 +12,7 @@ import { BizError } from '../../platform/errors';
 import { prng } from '../../seed/stores';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { card, product } from '../goods/schema';
-import { cardLedger, memberCard, memberCardSession } from '../members/schema';
+import { memberCard } from '../members/schema';
 import { createMember } from '../members/service';
 import { openClient } from '../openApi/schema';
 import type { OpenCaller } from '../openApi/types';
@@ -192,10 +192,11 @@ it(`keeps every card equal to its ledger and never below zero over ${BILLS} rand
       cardNo: memberCard.cardNo,
       balance: memberCard.balance,
       bonus: memberCard.bonusBalance,
-      sumAmount: sql<number>`(select coalesce(sum(amount), 0)::int from ${cardLedger} where member_card_id = ${memberCard.id})`,
-      sumBonus: sql<number>`(select coalesce(sum(bonus_amount), 0)::int from ${cardLedger} where member_card_id = ${memberCard.id})`,
-      sumSessions: sql<number>`(select coalesce(sum(sessions), 0)::int from ${cardLedger} where member_card_id = ${memberCard.id})`,
-      sessions: sql<number>`(select coalesce(sum(remaining), 0)::int from ${memberCardSession} where member_card_id = ${memberCard.id})`,
+      // Spelled out: inside a sub-select drizzle would name the outer column unqualified.
+      sumAmount: sql<number>`(select coalesce(sum(l.amount), 0)::int from card_ledger l where l.member_card_id = "member_card"."id")`,
+      sumBonus: sql<number>`(select coalesce(sum(l.bonus_amount), 0)::int from card_ledger l where l.member_card_id = "member_card"."id")`,
+      sumSessions: sql<number>`(select coalesce(sum(l.sessions), 0)::int from card_ledger l where l.member_card_id = "member_card"."id")`,
+      sessions: sql<number>`(select coalesce(sum(s.remaining), 0)::int from member_card_session s where s.member_card_id = "member_card"."id")`,
     })
     .from(memberCard)
     .where(inArray(memberCard.cardNo, cardNos));

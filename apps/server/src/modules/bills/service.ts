@@ -174,7 +174,7 @@ const resolve = async (tx: Tx, caller: OpenCaller, body: OpenBillBody) => {
 };
 
 /** Writes the bill (the caller's transaction); answers its id. */
-const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promise<number> => {
+const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promise<OpenBillAnswer> => {
   const r = await resolve(tx, caller, body);
   const at = new Date(body.at);
   const refs = new LedgerRefs();
@@ -197,7 +197,8 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
   const touched = [...new Set(body.lines.flatMap((l, i) => (l.cardNo ? [cardOf(l.cardNo, i + 1)!] : [])))].sort(
     (a, b) => a - b,
   );
-  if (touched.length) {
+  // (Without a top-up the ledger's one draw locks them all in that order itself.)
+  if (touched.length && body.lines.some((l) => l.kind === 'topUp')) {
     await tx
       .select({ id: memberCard.id })
       .from(memberCard)
@@ -207,6 +208,7 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
   }
 
   const other: BillOtherLine[] = [];
+  const openedCards: string[] = [];
   const drawn: ConsumeLineInput[] = [];
   for (const [i, l] of body.lines.entries()) {
     const n = i + 1;
@@ -220,6 +222,7 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
         { memberId: r.m.id, cardId: c.id, storeId: r.s.id, at, paid: c.price, userId: null },
         refs,
       );
+      openedCards.push(opened.cardNo);
       other.push({
         line: n,
         itemKind: 'cardSale',
@@ -291,19 +294,7 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
   }
 
   // Payments: those sent, then one per card the lines drew (储值卡 / 套餐卡次), by card.
-  const draws = await tx
-    .select({
-      memberCardId: memberConsumeLine.memberCardId,
-      kind: memberCard.kind,
-      amount: sql<number>`sum(${memberConsumeLine.cardAmount})::int`,
-    })
-    .from(memberConsumeLine)
-    .innerJoin(memberCard, eq(memberCard.id, memberConsumeLine.memberCardId))
-    .where(
-      and(eq(memberConsumeLine.consumeId, bill.consumeId), inArray(memberConsumeLine.itemKind, ['project', 'product'])),
-    )
-    .groupBy(memberConsumeLine.memberCardId, memberCard.kind)
-    .orderBy(asc(memberConsumeLine.memberCardId));
+  const draws = bill.cardDraws ?? [];
   const payments: (typeof billPayment.$inferInsert)[] = body.payments.map((p, i) => ({
     consumeId: bill.consumeId,
     seq: i + 1,
@@ -313,12 +304,12 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
     signerStaffId: p.method === 'signBill' ? signerOf(p.signerPhone, i + 1) : null,
   }));
   for (const d of draws) {
-    if (Number(d.amount) <= 0) continue;
+    if (d.amount <= 0) continue;
     payments.push({
       consumeId: bill.consumeId,
       seq: payments.length + 1,
       method: d.kind === 'stored' ? 'storedCard' : 'comboCard',
-      amount: Number(d.amount),
+      amount: d.amount,
       memberCardId: d.memberCardId,
     });
   }
@@ -342,7 +333,24 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
     }
   }
   if (shares.length) await tx.insert(billShare).values(shares);
-  return bill.consumeId;
+  // What the bill left on each card it touched (locked: what its ledger rows say, see billAnswer).
+  const ids = [...touched, ...other.flatMap((o) => (o.itemKind === 'cardSale' ? [o.memberCardId] : []))];
+  const left = ids.length
+    ? await tx
+        .select({ cardNo: memberCard.cardNo, balance: memberCard.balance, bonusBalance: memberCard.bonusBalance })
+        .from(memberCard)
+        .where(inArray(memberCard.id, ids))
+    : [];
+  return {
+    billNo: bill.billNo,
+    outerNo: body.outerNo,
+    total: bill.total,
+    paidByCard: bill.paidByCard,
+    paidOther: bill.paidOther,
+    openedCards,
+    cards: left.sort((a, b) => a.cardNo.localeCompare(b.cardNo)),
+    replayed: false,
+  };
 };
 
 /**
@@ -350,15 +358,13 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
  * outerNo) with replayed: true. Refusals throw (BILL_INVALID or the ledger's errcode).
  */
 export const postBill = async (db: Db, caller: OpenCaller, body: OpenBillBody): Promise<OpenBillAnswer> => {
-  const earlier = await findSent(db, caller.clientId, body.outerNo);
-  if (earlier !== null) return billAnswer(db, earlier, true);
   try {
     return await db.transaction(async (tx) => {
       // Requests with one number queue here; the later ones find the first bill and answer it.
       await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
       const first = await findSent(tx, caller.clientId, body.outerNo);
       if (first !== null) return billAnswer(tx, first, true);
-      return billAnswer(tx, await writeBill(tx, caller, body), false);
+      return writeBill(tx, caller, body);
     });
   } catch (err) {
     if (uniqueViolation(err) !== 'member_consume_outer_uq') throw err;

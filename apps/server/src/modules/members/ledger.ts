@@ -309,6 +309,8 @@ export interface ConsumedBill {
   total: number;
   paidByCard: number;
   paidOther: number;
+  /** Written now (not a retried key): what each card drew, in card order (a 收银单's card payments). */
+  cardDraws?: { memberCardId: number; kind: string; amount: number }[];
 }
 
 /** One record of a batch. A batch cannot draw a card it opens itself (its id is not known yet). */
@@ -1041,7 +1043,21 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           })),
         },
       });
-      answers.push({ consumeId, billNo, total: x.total, paidByCard: x.paidByCard, paidOther: x.total - x.paidByCard });
+      const byCard = new Map<number, { memberCardId: number; kind: string; amount: number }>();
+      for (const y of x.lines) {
+        if (!y.c) continue;
+        const d = byCard.get(y.c.id) ?? { memberCardId: y.c.id, kind: y.c.kind, amount: 0 };
+        d.amount += y.cardAmount;
+        byCard.set(y.c.id, d);
+      }
+      answers.push({
+        consumeId,
+        billNo,
+        total: x.total,
+        paidByCard: x.paidByCard,
+        paidOther: x.total - x.paidByCard,
+        cardDraws: [...byCard.values()].sort((a, b) => a.memberCardId - b.memberCardId),
+      });
     }
   }
   // The rows, and how they moved the cards and members holding value (worked out around them).

@@ -19,9 +19,8 @@ import { verifyRequest } from './verify';
 
 const config = { access: PUBLIC, accountVersion: false } as const;
 
-/** HTTP status of an open-API refusal: a caller not let in 401, a store not allowed 403, the rest 200. */
-const statusOf = (errcode: string): number =>
-  errcode.startsWith('OPEN-401') ? 401 : errcode.startsWith('OPEN-403') ? 403 : errcode === ERR.NOT_FOUND ? 404 : 200;
+/** HTTP status of an open-API answer: as the console's business errors, 200 with the errcode (401 stays the console session's); an unknown path 404. */
+const statusOf = (errcode: string): number => (errcode === ERR.NOT_FOUND ? 404 : 200);
 
 const REQUEST_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `请求体过大（最多 ${OPEN_BODY_MAX / 1024} KB）`,
