@@ -9,8 +9,9 @@
  * action without a Chinese name does not compile; modules/logs/operationNames.test.ts checks the
  * engine's actions and every entity the code writes.
  */
-import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
+
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
+import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
 import { REFUND_FLOW } from './entities/refund';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
