@@ -329,6 +329,8 @@ export const COMMON_FIELDS: Record<string, string> = {
   name: '名称',
   status: '状态',
   remark: '备注',
+  /** A flow step's reason (platform/flow.ts runStep). */
+  reason: '原因',
   order: '顺序',
   createdAt: '创建时间',
   updatedAt: '更新时间',

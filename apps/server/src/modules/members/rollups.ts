@@ -457,6 +457,7 @@ const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
     select (c.consumed_at at time zone ${SHANGHAI_TZ})::date, c.store_id, l.item_kind,
       coalesce(l.project_id, l.product_id), count(*), sum(l.quantity), sum(l.amount)
     from member_consume_line l join member_consume c on c.id = l.consume_id
+    where l.item_kind in ('project', 'product')
     group by 1, 2, 3, 4`);
   await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
     select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
