@@ -27,7 +27,8 @@ try {
     console.log(`  member_flow_day       ${n.memberFlowDay.toLocaleString('en')}`);
     console.log(`  member_flow_month     ${n.memberFlowMonth.toLocaleString('en')}`);
     console.log(`  member_balance_month  ${n.memberBalanceMonth.toLocaleString('en')}（月结至 ${n.through}）`);
-    for (const [table, rows] of Object.entries(n.bills)) console.log(`  ${table.padEnd(21)} ${rows.toLocaleString('en')}`);
+    for (const [table, rows] of Object.entries(n.bills))
+      console.log(`  ${table.padEnd(21)} ${rows.toLocaleString('en')}`);
     console.log(`完成：${seconds()} 秒`);
   } else {
     console.log(`核对会员汇总表：${where}…`);
