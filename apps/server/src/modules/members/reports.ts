@@ -9,8 +9,8 @@
  * - 卡项排行: one row per card sold in the period (开卡), and the period's 耗卡 from its rollup.
  * - 会员基本信息: one row per member with their cards counted and their valid stored balance (the
  *   member list's 储值余额: active, unexpired 储值卡, principal + bonus).
- * - 门店会员分析: one row per store, its members registered by the period's last day counted
- *   new, active and silent for the period asked (the query reads the period and the silence).
+ * - 门店会员分析: one row per member registered by the period's last day, flagged new, active
+ *   and silent for the period asked (the query reads the period and the silence it is given).
  * - 产品消耗: per day (month) and store, from the bill lines' rollup: a project's sessions × the
  *   project's usage of each product (goods project_product, the project's usage as it is now:
  *   usage is not recorded per bill), and each product sold directly.
@@ -196,12 +196,9 @@ export const memberBasicInfoReport = bindReport({
 });
 
 /**
- * One row per store with members registered by the period's last day: how many, new (registered
- * in the period), active (a bill at any store in the period) and silent (no bill in the
- * `silentDays` days up to the period's last day). Active and silent depend on the period and the
- * silence asked, member by member, so no rollup keeps them: the members come from an index of
- * (store, joined, id) and the members billed from an index of the bills' (time, member), each
- * read once, matched by hash.
+ * One row per member registered by the period's last day: new (registered in the period), active
+ * (a bill at any store in the period), silent (no bill in the `silentDays` days up to the
+ * period's last day).
  */
 const storeMembers: BoundQuery = {
   alias: 'sm',
@@ -210,22 +207,18 @@ const storeMembers: BoundQuery = {
     const end = dayEnd(q.bind('periodTo'));
     const days = q.has('silentDays') ? sql`${q.bind('silentDays')}::int` : sql.raw(String(SILENT_DAYS_DEFAULT));
     const quietFrom = sql`(${q.bind('periodTo')}::date + 1 - ${days})::timestamp at time zone 'Asia/Shanghai'`;
-    const billed = (since: SQL) =>
-      sql`(select distinct c.member_id from member_consume c where c.consumed_at >= ${since} and c.consumed_at < ${end})`;
     return sql`
-      select x.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-        x.members as "members", x.new_members as "newMembers", x.active as "active", x.silent as "silent"
-      from (
-        select m.store_id, count(*) as members, count(*) filter (where m.joined_at >= ${from}) as new_members,
-          count(a.member_id) as active, count(*) - count(b.member_id) as silent
-        from member m
-        left join ${billed(from)} a on a.member_id = m.id
-        left join ${billed(quietFrom)} b on b.member_id = m.id
-        where m.joined_at < ${end}
-        group by m.store_id
-      ) x
-      join store s on s.id = x.store_id
-      join region r on r.id = s.region_id`;
+      select m.id as "memberId", m.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
+        r.name as "regionName", 1 as "members",
+        (m.joined_at >= ${from})::int as "newMembers",
+        (exists (select 1 from member_consume c
+          where c.member_id = m.id and c.consumed_at >= ${from} and c.consumed_at < ${end}))::int as "active",
+        (not exists (select 1 from member_consume c
+          where c.member_id = m.id and c.consumed_at >= ${quietFrom} and c.consumed_at < ${end}))::int as "silent"
+      from member m
+      join store s on s.id = m.store_id
+      join region r on r.id = s.region_id
+      where m.joined_at < ${end}`;
   },
 };
 

@@ -58,9 +58,7 @@ export const member = pgTable(
   (t) => [
     unique('member_code_uq').on(t.code),
     unique('member_phone_uq').on(t.phone),
-    // With the id: 门店会员分析 counts a store's members by join time and matches them to the
-    // period's bills from the index alone.
-    index('member_store_idx').on(t.storeId, t.joinedAt, t.id),
+    index('member_store_idx').on(t.storeId, t.joinedAt),
     index('member_joined_idx').on(t.joinedAt, t.id),
     index('member_name_idx').on(t.name),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
@@ -217,9 +215,8 @@ export const memberConsume = pgTable(
     unique('member_consume_request_uq').on(t.requestKey),
     index('member_consume_member_idx').on(t.memberId, t.consumedAt, t.id),
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
-    // Bills of a period, chain-wide, with their member: 门店会员分析's active and silent members
-    // are read from the index alone.
-    index('member_consume_at_idx').on(t.consumedAt, t.memberId),
+    // Bills of a period, chain-wide (产品消耗).
+    index('member_consume_at_idx').on(t.consumedAt),
     check(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
