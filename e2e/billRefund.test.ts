@@ -14,7 +14,7 @@ import { OPEN_HEADERS, OPEN_PATHS, OPEN_PREFIX, signingText } from '@zb/contract
 import { formatYuan } from '@zb/contract/resource/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { button, confirmDialog, submitPasswordLogin, useBrowser } from './browser';
+import { button, columnTexts, confirmDialog, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -133,6 +133,8 @@ describe('a bill drawn on a 储值卡, refunded through the approval center', ()
     await row.waitFor({ timeout: 30_000 });
     await expect.poll(() => row.innerText()).toContain(member.name);
     expect(await row.innerText()).toContain(formatYuan(total));
+    // Only that member's bills are listed.
+    expect(new Set(await columnTexts(page, '会员'))).toEqual(new Set([member.name]));
     await row.getByRole('link', { name: billNo }).click();
     await page.waitForURL(/\/orderDetails\?id=\d+/);
     await page.getByText(`收银单 ${billNo}`).waitFor({ timeout: 30_000 });
