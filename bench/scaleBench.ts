@@ -44,6 +44,8 @@ import { signIn } from './session';
 /** A table over this many rows must never be read by a sequential scan in a list query. */
 export const SEQ_SCAN_LIMIT = 100_000;
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 100);
+/** Warm-up calls before the timed ones (fewer for a quick look at slow reports). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 
 export interface ListLatency {
   name: string;
@@ -245,13 +247,13 @@ export const keptAliveGet = (base: string, headers: Record<string, string>) => {
     });
 };
 
-/** p50 of `check`ed GETs of a path, one request at a time after 20 warm-up ones. */
+/** p50 of `check`ed GETs of a path, one request at a time after WARMUP (20) warm-up ones. */
 export const getP50 = async (get: (path: string) => Promise<string>, path: string, check: (body: string) => void) => {
   const times: number[] = [];
-  for (let i = 0; i < RUNS + 20; i++) {
+  for (let i = 0; i < RUNS + WARMUP; i++) {
     const t0 = performance.now();
     check(await get(path));
-    if (i >= 20) times.push(performance.now() - t0);
+    if (i >= WARMUP) times.push(performance.now() - t0);
   }
   return p50(times);
 };
@@ -272,10 +274,10 @@ const floorP50 = (get: (path: string) => Promise<string>) =>
 /** p50 of the same statements replayed on the driver as the engine runs them: prepared, side by side. */
 export const rawP50 = async (client: postgres.Sql, statements: Captured[]) => {
   const times: number[] = [];
-  for (let i = 0; i < RUNS + 20; i++) {
+  for (let i = 0; i < RUNS + WARMUP; i++) {
     const t0 = performance.now();
     await Promise.all(statements.map((s) => client.unsafe(s.query, s.params as never[], { prepare: true })));
-    if (i >= 20) times.push(performance.now() - t0);
+    if (i >= WARMUP) times.push(performance.now() - t0);
   }
   return p50(times);
 };

@@ -68,5 +68,7 @@ describe('generate', () => {
     const other = await world();
     expect(other.stores.slice(0, 12).map((s) => s.code)).toEqual(first.stores.slice(0, 12).map((s) => s.code));
     expect(other.stores.slice(12)).not.toEqual(first.stores.slice(12));
-  });
+    // Two whole demo worlds (bills, refunds, mall orders, deposits and the abnormal-bill scan
+    // each made through their services) and a rollup check: more than the default 30 s on PGlite.
+  }, 120_000);
 });

@@ -10,7 +10,8 @@ import { type DecisionKind, useApprovalDetail } from './useApprovalDetail';
 
 const EVENT_COLORS = { submit: 'blue', approve: 'green', reject: 'red', authorize: 'gray' } as const;
 
-function Fields({ a }: { a: ApprovalDetail }) {
+/** `onLeave`: following 查看单据 to the application's own page closes the drawer over it. */
+function Fields({ a, onLeave }: { a: ApprovalDetail; onLeave: () => void }) {
   return (
     <Descriptions
       column={1}
@@ -32,7 +33,19 @@ function Fields({ a }: { a: ApprovalDetail }) {
         { key: 'decider', label: '处理人', children: a.deciderName ?? '—' },
         { key: 'decidedAt', label: '处理时间', children: a.decidedAt ?? '—' },
         { key: 'comment', label: '审批意见', children: a.comment || '—' },
-        ...(a.link ? [{ key: 'link', label: '申请单据', children: <Link to={a.link}>查看单据</Link> }] : []),
+        ...(a.link
+          ? [
+              {
+                key: 'link',
+                label: '申请单据',
+                children: (
+                  <Link to={a.link} onClick={onLeave}>
+                    查看单据
+                  </Link>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -123,7 +136,7 @@ export function ApprovalDrawer({ id, onClose }: Props) {
         <Spin spinning={loading} />
       ) : (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Fields a={detail} />
+          <Fields a={detail} onLeave={onClose} />
           <div>
             <Typography.Title level={5}>审批记录</Typography.Title>
             <History a={detail} />
