@@ -21,7 +21,12 @@ import { postBill } from './service';
 
 let t: TestApp;
 let caller: OpenCaller;
-const BILLS = 1000;
+/**
+ * A thousand bills on PostgreSQL (concurrency and locking are its own); a quarter of that on the
+ * embedded database, where the same service runs on one connection and a bill costs four times
+ * as long: it keeps `npm test` within its ten minutes without losing a rule.
+ */
+const BILLS = process.env.TEST_DB === 'postgres' ? 1000 : 250;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -181,8 +186,8 @@ it(`keeps every card equal to its ledger and never below zero over ${BILLS} rand
     }
   }
   expect(accepted).toBeGreaterThan(BILLS / 3);
-  expect(refused).toBeGreaterThan(10);
-  expect(replays).toBeGreaterThan(50);
+  expect(refused).toBeGreaterThan(BILLS / 100);
+  expect(replays).toBeGreaterThan(BILLS / 20);
 
   // Every card: its balances and sessions are the ledger's sums, agree with the model, and none is negative.
   const cardNos = members.flatMap((m) => m.cards.map((c) => c.cardNo));
