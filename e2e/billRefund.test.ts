@@ -184,12 +184,8 @@ describe('a bill drawn on a 储值卡, refunded through the approval center', ()
     // … then executes it where the flow says: /refundDetail's 执行退款, confirmed.
     await drawer.getByRole('link', { name: '查看单据' }).click();
     await page.waitForURL(/\/refundDetail\?id=\d+/);
-    // The approval drawer stays open over the page it links to (the approval center is kept alive
-    // in its tab): close it, as a user does, to reach the page's buttons.
-    if (await drawer.isVisible()) {
-      await page.locator('.ant-drawer-close').click();
-      await drawer.waitFor({ state: 'hidden' });
-    }
+    // Following the link closes the approval drawer: nothing lies over the page it opened.
+    await drawer.waitFor({ state: 'hidden' });
     await page.getByText(`退款单 ${applied.data.refundNo}`).waitFor({ timeout: 30_000 });
     await page.locator('.ant-descriptions').first().getByText('待退款').waitFor();
     await button(page, REFUND_FLOW.steps.execute.label).click();
