@@ -306,6 +306,9 @@ export const sortableFields = (decl: AnyResource): string[] =>
     .filter(([, f]) => f.sort)
     .map(([k]) => k);
 
+/** The label of a value among enum options (the value itself when unknown). */
+export const enumLabel = (options: readonly EnumOption[] | undefined, value: unknown): string =>
+  options?.find((o) => o.value === String(value))?.label ?? String(value ?? '');
+
 /** The label of an enum value (the value itself when unknown). */
-export const optionLabel = (f: FieldDef, value: unknown): string =>
-  f.options?.find((o) => o.value === String(value))?.label ?? String(value ?? '');
+export const optionLabel = (f: FieldDef, value: unknown): string => enumLabel(f.options, value);

@@ -5,6 +5,7 @@
  * (BILL_FLOW's 关单, ABNORMAL_FLOW's 确认无误 / 冲正 / 补单) for a holder of the page's button;
  * each asks for its reason, and a step that moves money asks for confirmation first.
  */
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { ABNORMAL_FLOW, type AbnormalStep, abnormalRuleLabel } from '@zb/contract/entities/abnormalBill';
@@ -29,6 +30,7 @@ import {
 import { LEDGER_KINDS } from '@zb/contract/entities/member';
 import type { FlowDecl } from '@zb/contract/flow';
 import { stepsFrom } from '@zb/contract/flow';
+import { enumLabel } from '@zb/contract/resource/define';
 import { formatYuan } from '@zb/contract/resource/format';
 import { formatDateTime } from '@zb/contract/time';
 import {
@@ -53,8 +55,6 @@ import { call } from '../../platform/http';
 import { useButtons } from '../../platform/permissions';
 
 const yuan = (v: number | null) => (v === null ? '—' : `¥${formatYuan(v)}`);
-const labelOf = (options: readonly { value: string; label: string }[], v: string) =>
-  options.find((o) => o.value === v)?.label ?? v;
 const tagOf = (options: readonly { value: string; label: string; color?: string }[], v: string) => {
   const o = options.find((x) => x.value === v);
   return <Tag color={o?.color}>{o?.label ?? v}</Tag>;
@@ -154,7 +154,7 @@ function Lines({ v }: { v: BillView }) {
       scroll={{ x: 900 }}
       columns={[
         { title: '行', dataIndex: 'line', width: 50 },
-        { title: '类型', dataIndex: 'kind', width: 70, render: (k: string) => labelOf(BILL_LINE_KINDS, k) },
+        { title: '类型', dataIndex: 'kind', width: 70, render: (k: string) => enumLabel(BILL_LINE_KINDS, k) },
         { title: '编码', dataIndex: 'code', width: 100, render: (c: string | null) => c ?? '—' },
         { title: '名称', dataIndex: 'name' },
         { title: '数量', dataIndex: 'quantity', width: 70 },
@@ -182,7 +182,7 @@ function Payments({ v }: { v: BillView }) {
       dataSource={v.payments}
       locale={{ emptyText: '无支付记录' }}
       columns={[
-        { title: '支付方式', dataIndex: 'method', width: 110, render: (m: string) => labelOf(BILL_PAY_METHODS, m) },
+        { title: '支付方式', dataIndex: 'method', width: 110, render: (m: string) => enumLabel(BILL_PAY_METHODS, m) },
         { title: '金额', dataIndex: 'amount', width: 110, render: yuan },
         { title: '会员卡', dataIndex: 'cardNo', width: 120, render: (c: string | null) => c ?? '—' },
         { title: '交易号', dataIndex: 'tradeNo', render: (t: string | null) => t ?? '—' },
@@ -209,7 +209,7 @@ function CardLedger({ c }: { c: BillViewCard }) {
         locale={{ emptyText: '本单无该卡流水' }}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: (a: string) => formatDateTime(a) },
-          { title: '类型', dataIndex: 'kind', width: 70, render: (k: string) => labelOf(LEDGER_KINDS, k) },
+          { title: '类型', dataIndex: 'kind', width: 70, render: (k: string) => enumLabel(LEDGER_KINDS, k) },
           { title: '项目', dataIndex: 'projectName', render: (p: string | null) => p ?? '—' },
           { title: '本金变动', dataIndex: 'amount', width: 100, render: yuan },
           { title: '赠送变动', dataIndex: 'bonusAmount', width: 100, render: yuan },
@@ -334,7 +334,7 @@ export default function OrderDetailsPage() {
             { key: 'member', label: '会员', children: `${b.memberName}（${b.memberCode}，${b.memberPhone}）` },
             { key: 'staff', label: '开单员工', children: b.staffName ?? '—' },
             { key: 'kind', label: '类型', children: tagOf(BILL_KINDS, b.kind) },
-            { key: 'source', label: '来源', children: labelOf(BILL_SOURCES, b.source) },
+            { key: 'source', label: '来源', children: enumLabel(BILL_SOURCES, b.source) },
             { key: 'status', label: '状态', children: tagOf(BILL_FLOW.states, b.status) },
             {
               key: 'refund',

@@ -4,6 +4,7 @@
  * (flowHistory: 创建, 审核通过 / 驳回, 执行退款 — who, when, why), and the buttons the flow
  * allows from its state. An approver opens it from the approval center.
  */
+
 import { BILL_LINE_KINDS, BILL_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
   REFUND_FLOW,
@@ -12,6 +13,7 @@ import {
   type RefundDetailLine,
   type RefundDetailPayment,
 } from '@zb/contract/entities/refund';
+import { enumLabel } from '@zb/contract/resource/define';
 import { Card, Descriptions, Result, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { formatFen } from '../../platform/money';
@@ -22,8 +24,6 @@ const idOf = (raw: string | null): number | null => {
   const n = Number(raw);
   return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
 };
-const labelOf = (options: readonly { value: string; label: string }[], v: string) =>
-  options.find((o) => o.value === v)?.label ?? v;
 
 function Head({ r }: { r: RefundDetail }) {
   const state = REFUND_FLOW.states.find((s) => s.value === r.status);
@@ -35,7 +35,7 @@ function Head({ r }: { r: RefundDetail }) {
       items={[
         { key: 'no', label: '退款单号', children: r.refundNo },
         { key: 'status', label: '状态', children: <Tag color={state?.color}>{state?.label ?? r.status}</Tag> },
-        { key: 'source', label: '来源', children: labelOf(REFUND_SOURCES, r.source) },
+        { key: 'source', label: '来源', children: enumLabel(REFUND_SOURCES, r.source) },
         { key: 'store', label: '门店', children: r.storeName },
         { key: 'bill', label: '收银单号', children: <Link to={`/orderDetails?id=${r.billId}`}>{r.billNo}</Link> },
         { key: 'billAt', label: '收银时间', children: r.billAt },
@@ -64,7 +64,7 @@ function Lines({ r }: { r: RefundDetail }) {
       dataSource={r.lines}
       columns={[
         { title: '行号', dataIndex: 'line', width: 60 },
-        { title: '类型', dataIndex: 'itemKind', width: 80, render: (k: string) => labelOf(BILL_LINE_KINDS, k) },
+        { title: '类型', dataIndex: 'itemKind', width: 80, render: (k: string) => enumLabel(BILL_LINE_KINDS, k) },
         { title: '项目或商品', dataIndex: 'item' },
         { title: '数量', dataIndex: 'quantity', width: 70 },
         { title: '行金额', dataIndex: 'lineAmount', width: 110, align: 'right', render: formatFen },
@@ -86,7 +86,7 @@ function Payments({ r }: { r: RefundDetail }) {
       dataSource={r.payments}
       columns={[
         { title: '支付序号', dataIndex: 'seq', width: 90 },
-        { title: '支付方式', dataIndex: 'method', width: 110, render: (m: string) => labelOf(BILL_PAY_METHODS, m) },
+        { title: '支付方式', dataIndex: 'method', width: 110, render: (m: string) => enumLabel(BILL_PAY_METHODS, m) },
         { title: '原支付金额', dataIndex: 'paid', width: 120, align: 'right', render: formatFen },
         { title: '退回金额', dataIndex: 'amount', width: 120, align: 'right', render: formatFen },
         { title: '交易号', dataIndex: 'tradeNo', render: (v: string | null) => v ?? '—' },
