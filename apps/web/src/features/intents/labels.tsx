@@ -13,7 +13,6 @@ export const stateTag = (flow: FlowDecl, state: string) => (
 
 export const depositTag = (state: string) => stateTag(INTENT_FLOW, state);
 
-
 export const payMethodLabel = (v: string) => enumLabel(INTENT_PAY_METHODS, v);
 export const sourceLabel = (v: string) => enumLabel(INTENT_SOURCES, v);
 export const yuan = (fen: number) => `¥${formatYuan(fen)}`;
