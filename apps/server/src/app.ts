@@ -7,10 +7,13 @@ import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billConfigRoutes } from './modules/billConfig/routes';
+import { billReportRoutes } from './modules/billReports/routes';
 import { billOpenRoutes } from './modules/bills/openRoutes';
 import { billRoutes } from './modules/bills/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
+import { erpRoutes } from './modules/erp/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { INTENT_OPEN_ROUTES } from './modules/intents/open';
@@ -24,6 +27,7 @@ import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
 import { openKeyRoutes } from './modules/openApi/routes';
+import { performanceRoutes } from './modules/performance/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
 import { refundOpenRoutes } from './modules/refunds/open';
 import { refundRoutes } from './modules/refunds/routes';
@@ -32,6 +36,7 @@ import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { settlementRoutes } from './modules/settlement/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { storeOrderRoutes } from './modules/storeOrders/routes';
@@ -125,6 +130,11 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(intentRoutes);
   await app.register(refundRoutes);
   await app.register(openKeyRoutes);
+  await app.register(settlementRoutes);
+  await app.register(billConfigRoutes);
+  await app.register(erpRoutes);
+  await app.register(billReportRoutes);
+  await app.register(performanceRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],

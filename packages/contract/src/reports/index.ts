@@ -4,11 +4,16 @@
  * a new report is a declaration added here (and, only where it has real rules, a server query).
  */
 import type { AnyReport } from '../report/define';
+import { BILL_CONFIG_REPORTS } from './billConfig';
+import { BILL_FINANCE_REPORTS } from './billFinance';
 import { BILL_REPORTS } from './bills';
+import { ERP_REPORTS } from './erp';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_REPORTS } from './members';
+import { PERFORMANCE_REPORTS } from './performance';
 import { QUERY_REPORTS } from './query';
+import { SETTLEMENT_REPORTS } from './settlement';
 import { STOCK_REPORTS } from './stock';
 
 export const REPORTS: readonly AnyReport[] = [
@@ -18,4 +23,9 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_ACCOUNT_VIEWS,
   ...BILL_REPORTS,
   ...INTENT_REPORTS,
+  ...SETTLEMENT_REPORTS,
+  ...BILL_CONFIG_REPORTS,
+  ...ERP_REPORTS,
+  ...BILL_FINANCE_REPORTS,
+  ...PERFORMANCE_REPORTS,
 ];

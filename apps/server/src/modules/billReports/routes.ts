@@ -1,0 +1,4 @@
+/** 收银单上的财务与查询报表（大财务表、门店日结、销售明细、单据成本、月度退款、外卖排行）. */
+import type { FastifyInstance } from 'fastify';
+
+export const billReportRoutes = async (_app: FastifyInstance) => {};
