@@ -16,6 +16,7 @@ import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
 import { seedBillPages } from './billPages';
+import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -297,6 +298,7 @@ export const seedDemo = async (
       await seedMembers(tx, { seed, now });
       await seedStoresMore(tx);
       await seedBillPages(tx, now);
+      await seedBillRefunds(tx, now);
       await seedIntents(tx, now);
     }
     await seedOpenClients(tx);

@@ -53,6 +53,8 @@ export const refund = pgTable(
     unique('refund_outer_uq').on(t.clientId, t.outerNo),
     index('refund_created_idx').on(t.createdAt, t.id),
     index('refund_store_idx').on(t.storeId, t.createdAt),
+    // The refunds executed in a period (the bill finance reports, modules/billReports).
+    index('refund_executed_idx').on(t.executedAt, t.storeId).where(sql`${t.executedAt} is not null`),
     index('refund_consume_idx').on(t.consumeId),
     index('refund_approval_idx').on(t.approvalId),
     check('refund_status_chk', sql`${t.status} in ('applied', 'approved', 'rejected', 'executed')`),

@@ -63,7 +63,7 @@ type LineRow = typeof memberConsumeLine.$inferSelect;
 const drawnByCard = (l: LineRow) =>
   l.memberCardId !== null && (l.itemKind === 'project' || l.itemKind === 'product') && l.cardAmount > 0;
 
-interface Application {
+export interface Application {
   consumeId: number;
   lines: ApplyLines;
   payments: ApplyPayments;
@@ -206,6 +206,9 @@ const apply = async (tx: Tx, a: Application): Promise<number> => {
   await recordCreated(tx, REFUND_FLOW, id, by, a.source === 'open' ? '门店申请' : '总部申请', at);
   return id;
 };
+
+/** An application in the caller's transaction (the demo seed writes its refunds through it). */
+export const applyRefundIn = (tx: Tx, a: Application): Promise<number> => apply(tx, a);
 
 // ── Applying ──────────────────────────────────────────────────────────────────
 

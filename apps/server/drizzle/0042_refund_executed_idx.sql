@@ -1,0 +1,1 @@
+CREATE INDEX "refund_executed_idx" ON "refund" USING btree ("executed_at","store_id") WHERE "refund"."executed_at" is not null;

@@ -1,0 +1,242 @@
+/**
+ * The bill finance reports' bindings (contract reports/billFinance.ts): bound queries over the
+ * 收银单's facts as the bill service writes them — member_consume (completed bills, by their
+ * Beijing day), member_consume_line, bill_payment, the bill's card-ledger draws
+ * (card_ledger ref_type 'member_consume') — and the executed refunds (refund, refund_payment,
+ * refund_line). Nothing is written on the bill's path: each query reads the period's bills by
+ * member_consume's (store_id, consumed_at) or (consumed_at) index and each bill's lines, payments
+ * and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys; the refunds by
+ * refund_executed_idx. The period, store, region and the caller's scope narrow the bills inside the
+ * query (the engine applies the scope again on its storeId).
+ */
+import {
+  FINANCE_REPORT,
+  MONTHLY_REFUND_SUM_REPORT,
+  ORDER_COST_REPORT,
+  SALE_DETAILS_REPORT,
+  STORE_SETTLEMENT_REPORT,
+  TAKEAWAY_RANKING_REPORT,
+} from '@zb/contract/reports/billFinance';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { dayStart, nextDayStart } from '../../platform/resource/filters';
+import { storeScopeFilter } from '../../platform/scope';
+
+const raw = (s: string) => sql.raw(s);
+
+/** Rows of `instant` within the period's Beijing days (an index on the column serves it). */
+const inPeriod = (input: QueryInput, instant: string): SQL =>
+  sql`${raw(instant)} >= ${dayStart(input.bind('periodFrom'))} and ${raw(instant)} < ${nextDayStart(input.bind('periodTo'))}`;
+
+/** The caller's scope, the store and the region asked, on a store id column. */
+const narrow = (input: QueryInput, storeColumn: string): SQL => {
+  const column = raw(storeColumn) as unknown as AnyPgColumn;
+  const parts = [storeScopeFilter(input.scope, column) ?? sql`true`];
+  if (input.has('storeId')) parts.push(sql`${column} = ${input.bind('storeId')}::int`);
+  if (input.has('regionId')) {
+    parts.push(sql`${column} in (select id from store where region_id = ${input.bind('regionId')}::int)`);
+  }
+  return sql.join(parts, sql` and `);
+};
+
+/** The completed bills (alias c) of the period in the caller's scope and the stores asked. */
+const billsIn = (input: QueryInput): SQL =>
+  sql`c.status = 'completed' and ${inPeriod(input, 'c.consumed_at')} and ${narrow(input, 'c.store_id')}`;
+
+/** The refunds (alias r) executed in the period in the caller's scope and the stores asked. */
+const refundsIn = (input: QueryInput): SQL =>
+  sql`r.status = 'executed' and ${inPeriod(input, 'r.executed_at')} and ${narrow(input, 'r.store_id')}`;
+
+const beijingDay = (instant: string) => raw(`((${instant}) at time zone 'Asia/Shanghai')::date`);
+
+const PAY_METHODS = ['cash', 'wechat', 'alipay', 'bankCard', 'signBill', 'storedCard', 'comboCard'] as const;
+const TAKING_METHODS = ['cash', 'wechat', 'alipay', 'bankCard', 'signBill'];
+const q = (k: string) => `"${k}"`;
+
+/**
+ * One row per completed bill of the period (its lines by kind, its payments by method, its card
+ * draws) and one per refund executed in it, at the store and Beijing day of each: the facts of
+ * /finance and /storeSettlement, which the engine adds up per store and day.
+ */
+const dayFacts = {
+  alias: 'f',
+  query: (input: QueryInput) => {
+    const pays = PAY_METHODS.map((m) => `coalesce(sum(p.amount) filter (where p.method = '${m}'), 0) as ${q(m)}`).join(
+      ', ',
+    );
+    const zeroPays = PAY_METHODS.map((m) => `0 as ${q(m)}`).join(', ');
+    const takings = TAKING_METHODS.map((m) => `pa.${q(m)}`).join(' + ');
+    return sql`select c.store_id as "storeId", s.name as "storeName", ${beijingDay('c.consumed_at')} as "day",
+        1 as "bills", c.total as "billTotal",
+        li."projectSales", li."retailSales", li."cardSales", li."topUps",
+        dr."drawPrincipal", dr."drawBonus", dr."drawSessions", li."comboDraw",
+        ${raw(PAY_METHODS.map((m) => `pa.${q(m)}`).join(', '))}, ${raw(takings)} as "takings",
+        0 as "refunds", 0 as "refundsOutside", ${raw(takings)} as "net"
+      from member_consume c
+      join store s on s.id = c.store_id
+      cross join lateral (
+        select coalesce(sum(l.amount) filter (where l.item_kind = 'project'), 0) as "projectSales",
+          coalesce(sum(l.amount) filter (where l.item_kind = 'product'), 0) as "retailSales",
+          coalesce(sum(l.amount) filter (where l.item_kind = 'cardSale'), 0) as "cardSales",
+          coalesce(sum(l.amount) filter (where l.item_kind = 'topUp'), 0) as "topUps",
+          coalesce(sum(l.card_amount) filter (where l.member_card_id is not null and l.sessions is not null), 0) as "comboDraw"
+        from member_consume_line l where l.consume_id = c.id) li
+      cross join lateral (
+        select coalesce(-sum(g.amount), 0) as "drawPrincipal", coalesce(-sum(g.bonus_amount), 0) as "drawBonus",
+          coalesce(-sum(g.sessions), 0) as "drawSessions"
+        from card_ledger g where g.ref_type = 'member_consume' and g.ref_id = c.id and g.kind = 'consume') dr
+      cross join lateral (select ${raw(pays)} from bill_payment p where p.consume_id = c.id) pa
+      where ${billsIn(input)}
+      union all
+      select r.store_id, s.name, ${beijingDay('r.executed_at')}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ${raw(zeroPays)}, 0, r.amount, r.outside, -r.outside
+      from refund r join store s on s.id = r.store_id
+      where ${refundsIn(input)}`;
+  },
+};
+
+const storeDayFilters = { period: 'query', storeId: 'query', regionId: 'query' } as const;
+
+export const financeBinding = bindReport({
+  decl: FINANCE_REPORT,
+  from: dayFacts,
+  filters: storeDayFilters,
+  scope: { store: col('f', 'storeId') },
+});
+
+export const storeSettlementBinding = bindReport({
+  decl: STORE_SETTLEMENT_REPORT,
+  from: dayFacts,
+  filters: storeDayFilters,
+  scope: { store: col('f', 'storeId') },
+});
+
+/** The goods a line names: its project, product or card product; a top-up names none. */
+const GOODS = `left join project pj on pj.id = l.project_id
+  left join product pd on pd.id = l.product_id
+  left join card cd on cd.id = l.card_id`;
+
+export const saleDetailsBinding = bindReport({
+  decl: SALE_DETAILS_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) => {
+      const staff = input.has('staffId')
+        ? sql` and exists (select 1 from bill_share bs where bs.consume_id = c.id and bs.line = l.line and bs.staff_id = ${input.bind('staffId')}::int)`
+        : sql``;
+      return sql`select l.id as "lineId", c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+          c.store_id as "storeId", s.name as "storeName", m.name as "memberName", l.line as "line",
+          l.item_kind as "lineKind", l.product_id as "productId",
+          coalesce(pj.code, pd.code, cd.code) as "goodsCode",
+          coalesce(pj.name, pd.name, cd.name, '充值') as "goodsName",
+          sh."staffNames", l.quantity as "quantity", l.unit_price as "unitPrice", l.amount as "amount",
+          l.card_amount as "cardAmount", l.refunded as "refunded", coalesce(sh."performance", 0) as "performance"
+        from member_consume c
+        join member_consume_line l on l.consume_id = c.id
+        join store s on s.id = c.store_id
+        join member m on m.id = c.member_id
+        ${raw(GOODS)}
+        left join lateral (
+          select string_agg(st.name, '、' order by bs.staff_id) as "staffNames", sum(bs.performance) as "performance"
+          from bill_share bs join staff st on st.id = bs.staff_id
+          where bs.consume_id = c.id and bs.line = l.line) sh on true
+        where ${billsIn(input)}${staff}`;
+    },
+  },
+  id: col('q', 'lineId'),
+  filters: { period: 'query', storeId: 'query', regionId: 'query', staffId: 'query' },
+  scope: { store: col('q', 'storeId') },
+});
+
+/**
+ * One row per project or product line of the completed bills: its revenue and the cost of the
+ * products it consumed — a product line its quantity at cost price, a project line its sessions ×
+ * the project's product usage (goods project_product, as it is now) at cost price, ml by the
+ * product's ml per unit.
+ */
+export const orderCostBinding = bindReport({
+  decl: ORDER_COST_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) => sql`select c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+        c.store_id as "storeId", s.name as "storeName", ${beijingDay('c.consumed_at')} as "day",
+        c.id as "bills", l.amount as "revenue",
+        case when l.item_kind = 'product'
+then l.quantity::bigint * pd.cost_price else 0 end as "retailCost",
+        coalesce(u.cost, 0) as "projectCost"
+      from member_consume c
+      join member_consume_line l on l.consume_id = c.id and l.item_kind in ('project', 'product')
+      join store s on s.id = c.store_id
+      left join product pd on pd.id = l.product_id
+      left join lateral (
+        select round(sum(l.quantity::numeric * pp.quantity * p.cost_price
+          / case when pp.unit = 'ml' then coalesce(p.ml_per_unit, 1) else 1 end))::bigint as cost
+        from project_product pp join product p on p.id = pp.product_id
+        where pp.project_id = l.project_id) u on l.item_kind = 'project'
+      where ${billsIn(input)}`,
+  },
+  measures: {
+    cost: sql`sum(${col('q', 'retailCost')} + ${col('q', 'projectCost')})`,
+    margin: sql`sum(${col('q', 'revenue')} - ${col('q', 'retailCost')} - ${col('q', 'projectCost')})`,
+  },
+  filters: storeDayFilters,
+  scope: { store: col('q', 'storeId') },
+});
+
+/**
+ * One row per executed refund: what went back by each payment method (refund_payment) and to the
+ * member cards (refund.to_cards: its 套餐卡 lines' amounts as 套餐卡次, the rest 储值卡).
+ */
+export const monthlyRefundSumBinding = bindReport({
+  decl: MONTHLY_REFUND_SUM_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) => {
+      const outside = TAKING_METHODS.map(
+        (m) =>
+          `coalesce((select sum(rp.amount) from refund_payment rp where rp.refund_id = r.id and rp.method = '${m}'), 0) as ${q(m)}`,
+      ).join(', ');
+      return sql`select date_trunc('month', ${beijingDay('r.executed_at')})::date as "month",
+          r.store_id as "storeId", s.name as "storeName", r.id as "refundId", r.refund_no as "refundNo",
+          c.id as "id", c.bill_no as "billNo", 1 as "refunds", r.amount as "amount", ${raw(outside)},
+          r.to_cards - coalesce(cb.combo, 0) as "storedCard", coalesce(cb.combo, 0) as "comboCard"
+        from refund r
+        join store s on s.id = r.store_id
+        join member_consume c on c.id = r.consume_id
+        left join lateral (
+          select sum(rl.amount) as combo from refund_line rl
+          join member_consume_line l on l.consume_id = r.consume_id and l.line = rl.line
+          where rl.refund_id = r.id and l.member_card_id is not null and l.sessions is not null) cb on true
+        where ${refundsIn(input)}`;
+    },
+  },
+  filters: storeDayFilters,
+  scope: { store: col('q', 'storeId') },
+});
+
+export const takeawayRankingBinding = bindReport({
+  decl: TAKEAWAY_RANKING_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) => sql`select l.product_id as "productId", pd.code as "productCode", pd.name as "productName",
+        c.store_id as "storeId", s.name as "storeName", l.quantity as "quantity", l.amount as "amount",
+        l.card_amount as "cardAmount", l.refunded as "refunded", c.id as "bills"
+      from member_consume c
+      join member_consume_line l on l.consume_id = c.id and l.item_kind = 'product'
+      join product pd on pd.id = l.product_id
+      join store s on s.id = c.store_id
+      where ${billsIn(input)}`,
+  },
+  filters: storeDayFilters,
+  scope: { store: col('q', 'storeId') },
+});
+
+export const BILL_FINANCE_BINDINGS = [
+  financeBinding,
+  storeSettlementBinding,
+  saleDetailsBinding,
+  orderCostBinding,
+  monthlyRefundSumBinding,
+  takeawayRankingBinding,
+];
