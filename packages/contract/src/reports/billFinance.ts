@@ -1,5 +1,5 @@
 /**
- * 收银单上的财务与查询报表（SPEC §2.10，issue 14）: /finance 大财务表, /storeSettlement 门店日结,
+ * 收银单上的财务与查询报表（SPEC §2.10，issue 14）: /finance 财务大表, /storeSettlement 门店日结,
  * /saleDetails 销售明细, /orderCost 单据成本, /MonthlyRefundSum 月度退款汇总, /TakeawayRanking
  * 外带产品排行. Every figure is a sum over the 收银单 (member_consume: its lines, payments and card
  * ledger draws) and the executed refunds (refund, refund_payment, refund_line); closed bills (关单)
@@ -60,6 +60,16 @@ const dayBills: DrillDef = {
     status: { value: 'completed' },
   },
 };
+/** The lines of a kind at a row's store on its day, on /saleDetails (their amounts make the figure). */
+const storeDayLines = (lineKind: string): DrillDef => ({
+  to: '/saleDetails',
+  query: {
+    storeId: { row: 'storeId' },
+    periodFrom: { row: 'day' },
+    periodTo: { row: 'day' },
+    lineKind: { value: lineKind },
+  },
+});
 /** The refunds executed at a row's store on its day, one row per refund (each opens its bill). */
 const storeDayRefunds: DrillDef = {
   to: '/MonthlyRefundSum',
@@ -93,10 +103,10 @@ const payDrills = Object.fromEntries(
   [...Object.keys(takings), ...Object.keys(cardPays)].map((m) => [m, storeDayBills({ payMethod: { value: m } })]),
 );
 
-/** /finance 大财务表: per store per day, what was sold, drawn from cards, refunded and paid by each method. */
+/** /finance 财务大表 (大财务表): per store per day, what was sold, drawn from cards, refunded and paid by each method. */
 export const FINANCE_REPORT = defineReport({
   name: 'finance',
-  title: '大财务表',
+  title: '财务大表',
   page: '/finance',
   kind: 'summary',
   dimensions: { ...store, day },
@@ -124,10 +134,10 @@ export const FINANCE_REPORT = defineReport({
     storeName: storeBills,
     day: dayBills,
     bills: storeDayBills(),
-    projectSales: storeDayBills(),
-    retailSales: storeDayBills(),
-    cardSales: storeDayBills({ kind: { value: 'openCard' } }),
-    topUps: storeDayBills(),
+    projectSales: storeDayLines('project'),
+    retailSales: storeDayLines('product'),
+    cardSales: storeDayLines('cardSale'),
+    topUps: storeDayLines('topUp'),
     billTotal: storeDayBills(),
     drawPrincipal: storeDayBills({ payMethod: { value: 'storedCard' } }),
     drawBonus: storeDayBills({ payMethod: { value: 'storedCard' } }),

@@ -34,7 +34,7 @@ export default group('ZBHT-BBHZ', [
   report('/SalesCardRanking', '售卡排行', C.query, '门店与员工的售卡排行'),
   report('/TakeawayRanking', '外带产品排行', C.query, '会员外带产品的销售排行'),
   report('/StoreSmployeePerformance', '门店员工业绩', C.query, '各门店员工的业绩汇总'),
-  report('/orderCost', '订货成本', C.query, '门店订货的成本统计'),
+  report('/orderCost', '单据成本', C.query, '收银单耗用产品的成本与毛利'),
   report('/saleDetails', '销售明细', C.query, '商品与项目的销售明细'),
   report('/productSonsumption', '产品消耗', C.query, '项目服务消耗的产品统计'),
   report('/MonthlyRefundSum', '月度退款汇总', C.query, '按月汇总的退款金额'),

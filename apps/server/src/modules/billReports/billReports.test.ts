@@ -322,6 +322,13 @@ describe('/finance 大财务表', () => {
     expect((await follow(FINANCE_REPORT, 'cash', b, day)).list.map((r) => r.id)).toEqual([bill.mixed]);
     expect((await follow(FINANCE_REPORT, 'bankCard', b, day)).list.map((r) => r.id)).toEqual([bill.outside]);
     expect((await follow(FINANCE_REPORT, 'comboDraw', b, day)).list.map((r) => r.id)).toEqual([bill.mixed]);
+    // A sales figure: the lines of its kind, each naming its bill.
+    const projects = await follow(FINANCE_REPORT, 'projectSales', b, day);
+    expect(projects.totals?.amount).toBe(b.projectSales);
+    expect(new Set(projects.list.map((r) => r.id))).toEqual(new Set([bill.mixed, bill.outside]));
+    expect((await follow(FINANCE_REPORT, 'topUps', b, day)).totals?.amount).toBe(b.topUps);
+    expect((await follow(FINANCE_REPORT, 'cardSales', b, day)).totals?.amount).toBe(b.cardSales);
+    expect((await follow(FINANCE_REPORT, 'retailSales', b, day)).totals?.amount).toBe(b.retailSales);
     // The refunds: one row per refund on /MonthlyRefundSum, each naming its bill.
     const refunds = await follow(FINANCE_REPORT, 'refunds', b, day);
     expect(refunds.list.map((r) => r.refundId).sort()).toEqual([retailRefund, comboRefund].sort());
