@@ -63,6 +63,7 @@ let sh: OpenCaller;
 const bill: Record<string, number> = {};
 let retailRefund = 0;
 let comboRefund = 0;
+let storedRefund = 0;
 
 const list = async (c: TestClient, decl: AnyReport, query: Record<string, string | number>): Promise<Page> => {
   const res = await c.call(reportApi(decl).list, { query: { pageSize: 100, ...query } as never });
@@ -250,8 +251,11 @@ beforeAll(async () => {
   comboRefund = await apply('FR-R2', { lines: [{ line: 3, amount: price.J001, sessions: 1 }] });
   await approveAndExecute(retailRefund);
   await approveAndExecute(comboRefund);
-  // Pending: counts nowhere.
-  await apply('FR-R3', { lines: [{ line: 2, amount: price.P001 }] });
+  // One of the two P001 drawn from the 储值卡, back to the card.
+  storedRefund = await apply('FR-R3', { lines: [{ line: 2, amount: price.P001 }] });
+  await approveAndExecute(storedRefund);
+  // Pending: counts nowhere (part of the top-up, to go back in cash).
+  await apply('FR-R4', { lines: [{ line: 1, amount: 1_000 }], payments: [{ seq: 1, amount: 1_000 }] });
 });
 afterAll(() => t?.close());
 
@@ -277,7 +281,7 @@ describe('/finance 大财务表', () => {
       drawBonus: 0,
       drawSessions: 1,
       comboDraw: J(),
-      refunds: P() + J(),
+      refunds: 2 * P() + J(),
       cash: 50_000,
       wechat: price.C005 + price.C001,
       alipay: P(),
@@ -296,7 +300,7 @@ describe('/finance 大财务表', () => {
       refunds: 0,
     });
     expect(page.total).toBe(2);
-    expect(page.totals).toMatchObject({ bills: 4, billTotal: total + P(), refunds: P() + J() });
+    expect(page.totals).toMatchObject({ bills: 4, billTotal: total + P(), refunds: 2 * P() + J() });
     // By store over the day: the same figures; the region filter narrows to its stores.
     const byStore = await list(admin, FINANCE_REPORT, { ...day, groupBy: 'store', storeId: ids.bj });
     expect(byStore.list).toHaveLength(1);
@@ -331,7 +335,7 @@ describe('/finance 大财务表', () => {
     expect((await follow(FINANCE_REPORT, 'retailSales', b, day)).totals?.amount).toBe(b.retailSales);
     // The refunds: one row per refund on /MonthlyRefundSum, each naming its bill.
     const refunds = await follow(FINANCE_REPORT, 'refunds', b, day);
-    expect(refunds.list.map((r) => r.refundId).sort()).toEqual([retailRefund, comboRefund].sort());
+    expect(refunds.list.map((r) => r.refundId).sort()).toEqual([retailRefund, comboRefund, storedRefund].sort());
     expect(refunds.list.every((r) => r.id === bill.mixed)).toBe(true);
     expect(refunds.totals?.amount).toBe(b.refunds);
     // The store over the period, and the day over the stores.
@@ -415,16 +419,17 @@ describe('/MonthlyRefundSum 月度退款汇总', () => {
     expect(page.list[0]).toMatchObject({
       month: '2025-03-01',
       storeId: ids.bj,
-      refunds: 2,
-      amount: P() + J(),
+      refunds: 3,
+      amount: 2 * P() + J(),
       alipay: P(),
       comboCard: J(),
-      storedCard: 0,
+      storedCard: P(),
       cash: 0,
     });
     const byRefund = await list(admin, MONTHLY_REFUND_SUM_REPORT, { ...day, groupBy: 'refund' });
     expect(row(byRefund, { refundId: retailRefund })).toMatchObject({ id: bill.mixed, amount: P(), alipay: P() });
-    expect(row(byRefund, { refundId: comboRefund })).toMatchObject({ id: bill.mixed, comboCard: J() });
+    expect(row(byRefund, { refundId: comboRefund })).toMatchObject({ id: bill.mixed, comboCard: J(), storedCard: 0 });
+    expect(row(byRefund, { refundId: storedRefund })).toMatchObject({ storedCard: P(), comboCard: 0, alipay: 0 });
     expect(MONTHLY_REFUND_SUM_REPORT.drill?.refundNo).toEqual({
       to: '/refundDetail',
       query: { id: { row: 'refundId' } },
@@ -437,7 +442,13 @@ describe('/TakeawayRanking 外带产品排行', () => {
   it('ranks the retail goods by what their lines sold, and drills to those lines', async () => {
     const page = await list(admin, TAKEAWAY_RANKING_REPORT, day);
     const p = row(page, { productCode: 'P001' })!;
-    expect(p).toMatchObject({ quantity: 2 + 1 + 1 + 1, amount: 5 * P(), cardAmount: 2 * P(), refunded: P(), bills: 3 });
+    expect(p).toMatchObject({
+      quantity: 2 + 1 + 1 + 1,
+      amount: 5 * P(),
+      cardAmount: 2 * P(),
+      refunded: 2 * P(),
+      bills: 3,
+    });
     const byStore = await list(admin, TAKEAWAY_RANKING_REPORT, { ...day, groupBy: 'storeProduct' });
     const bjRow = row(byStore, { storeId: ids.bj, productCode: 'P001' })!;
     expect(bjRow).toMatchObject({ quantity: 4, amount: 4 * P(), bills: 2 });
