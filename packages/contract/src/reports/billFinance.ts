@@ -85,7 +85,22 @@ const storeDayGroupings = [
   { key: 'storeDay', label: '按门店和日期', dims: ['storeId', 'storeName', 'day'] },
   { key: 'store', label: '按门店', dims: ['storeId', 'storeName'] },
   { key: 'day', label: '按日期', dims: ['day'] },
+  { key: 'region', label: '按大区', dims: ['regionId', 'regionName'] },
 ] as const;
+const region = {
+  regionId: { label: '大区ID', type: 'int', hidden: true },
+  regionName: { label: '大区', type: 'text', width: 120 },
+} as const;
+/** A region's stores over the period, on the same report. */
+const regionStores = (page: string): DrillDef => ({
+  to: page,
+  query: {
+    regionId: { row: 'regionId' },
+    periodFrom: { filter: 'periodFrom' },
+    periodTo: { filter: 'periodTo' },
+    groupBy: { value: 'store' },
+  },
+});
 
 /** 收款 by the methods a store takes money with (签单 a store manager's signature). */
 const takings = {
@@ -109,7 +124,7 @@ export const FINANCE_REPORT = defineReport({
   title: '财务大表',
   page: '/finance',
   kind: 'summary',
-  dimensions: { ...store, day },
+  dimensions: { ...store, day, ...region },
   measures: {
     bills: { label: '单数', type: 'int', agg: 'sum', width: 80 },
     projectSales: money('项目', '销售'),
@@ -133,6 +148,7 @@ export const FINANCE_REPORT = defineReport({
   drill: {
     storeName: storeBills,
     day: dayBills,
+    regionName: regionStores('/finance'),
     bills: storeDayBills(),
     projectSales: storeDayLines('project'),
     retailSales: storeDayLines('product'),
@@ -157,7 +173,7 @@ export const STORE_SETTLEMENT_REPORT = defineReport({
   title: '门店日结',
   page: '/storeSettlement',
   kind: 'summary',
-  dimensions: { ...store, day },
+  dimensions: { ...store, day, ...region },
   measures: {
     bills: { label: '单数', type: 'int', agg: 'sum', width: 80 },
     billTotal: money('单据金额'),
@@ -175,6 +191,7 @@ export const STORE_SETTLEMENT_REPORT = defineReport({
   drill: {
     storeName: storeBills,
     day: dayBills,
+    regionName: regionStores('/storeSettlement'),
     bills: storeDayBills(),
     billTotal: storeDayBills(),
     takings: storeDayBills(),

@@ -313,6 +313,15 @@ describe('/finance 大财务表', () => {
     expect(page.totals).toMatchObject({ bills: 1, billTotal: P() });
     const asked = await list(east, FINANCE_REPORT, { ...day, storeId: ids.bj });
     expect(asked.total).toBe(0);
+    // By region: theirs only; the region's row drills to its stores on the same report.
+    const regions = await list(east, FINANCE_REPORT, { ...day, groupBy: 'region' });
+    expect(regions.list).toHaveLength(1);
+    expect(regions.list[0]).toMatchObject({ regionName: '华东大区', bills: 1, billTotal: P() });
+    const stores = await follow(FINANCE_REPORT, 'regionName', regions.list[0]!, day);
+    expect(stores.list.find((r) => r.storeId === ids.sh)).toMatchObject({ bills: 1, billTotal: P() });
+    expect(stores.list.some((r) => r.storeId === ids.bj)).toBe(false);
+    const all = await list(admin, FINANCE_REPORT, { ...day, groupBy: 'region' });
+    expect(all.totals).toMatchObject({ bills: 4 });
   });
 
   it('drills down to the bills behind each figure', async () => {

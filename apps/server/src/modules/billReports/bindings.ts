@@ -68,6 +68,7 @@ const dayFacts = {
     const zeroPays = PAY_METHODS.map((m) => `0 as ${q(m)}`).join(', ');
     const takings = TAKING_METHODS.map((m) => `pa.${q(m)}`).join(' + ');
     return sql`select c.store_id as "storeId", s.name as "storeName", ${beijingDay('c.consumed_at')} as "day",
+        s.region_id as "regionId", rg.name as "regionName",
         1 as "bills", c.total as "billTotal",
         li."projectSales", li."retailSales", li."cardSales", li."topUps",
         dr."drawPrincipal", dr."drawBonus", dr."drawSessions", li."comboDraw",
@@ -75,6 +76,7 @@ const dayFacts = {
         0 as "refunds", 0 as "refundsOutside", ${raw(takings)} as "net"
       from member_consume c
       join store s on s.id = c.store_id
+      left join region rg on rg.id = s.region_id
       cross join lateral (
         select coalesce(sum(l.amount) filter (where l.item_kind = 'project'), 0) as "projectSales",
           coalesce(sum(l.amount) filter (where l.item_kind = 'product'), 0) as "retailSales",
@@ -89,9 +91,9 @@ const dayFacts = {
       cross join lateral (select ${raw(pays)} from bill_payment p where p.consume_id = c.id) pa
       where ${billsIn(input)}
       union all
-      select r.store_id, s.name, ${beijingDay('r.executed_at')}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      select r.store_id, s.name, ${beijingDay('r.executed_at')}, s.region_id, rg.name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ${raw(zeroPays)}, 0, r.amount, r.outside, -r.outside
-      from refund r join store s on s.id = r.store_id
+      from refund r join store s on s.id = r.store_id left join region rg on rg.id = s.region_id
       where ${refundsIn(input)}`;
   },
 };
