@@ -6,8 +6,13 @@
  * do not count. Each figure drills down to the bills behind it: /billingList with the same store,
  * days and status, a bill's /orderDetails, or a refund's /refundDetail.
  */
-import { BILL_LINE_KINDS } from '../entities/bill';
+import { BILL_LINE_KINDS, BILL_PAY_METHODS, SENT_PAY_METHODS } from '../entities/bill';
 import { type DrillDef, defineReport, type ReportFilterDef } from '../report/define';
+
+/** The member-card methods (written from the bill's card lines, never sent as payments). */
+export const CARD_PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value).filter(
+  (m) => !(SENT_PAY_METHODS as readonly string[]).includes(m),
+);
 
 const period: ReportFilterDef = {
   label: '日期',
@@ -103,17 +108,14 @@ const regionStores = (page: string): DrillDef => ({
 });
 
 /** 收款 by the methods a store takes money with (签单 a store manager's signature). */
-const takings = {
-  cash: money('现金', '收款'),
-  wechat: money('微信', '收款'),
-  alipay: money('支付宝', '收款'),
-  bankCard: money('银行卡', '收款'),
-  signBill: money('签单', '收款'),
-} as const;
-const cardPays = {
-  storedCard: money('储值卡', '划卡'),
-  comboCard: money('套餐卡次', '划卡'),
-} as const;
+/** A column per payment method (BILL_PAY_METHODS): a method added there is a column here. */
+const methodColumns = (methods: readonly string[], group: string) =>
+  Object.fromEntries(
+    methods.map((m) => [m, money(BILL_PAY_METHODS.find((x) => x.value === m)?.label ?? m, group)]),
+  ) as Record<string, ReturnType<typeof money>>;
+/** The money a store takes (the methods a POS sends); the card methods are draws, not takings. */
+const takings = methodColumns(SENT_PAY_METHODS, '收款');
+const cardPays = methodColumns(CARD_PAY_METHODS, '划卡');
 const payDrills = Object.fromEntries(
   [...Object.keys(takings), ...Object.keys(cardPays)].map((m) => [m, storeDayBills({ payMethod: { value: m } })]),
 );
@@ -303,13 +305,8 @@ export const MONTHLY_REFUND_SUM_REPORT = defineReport({
   measures: {
     refunds: { label: '退款笔数', type: 'int', agg: 'sum', width: 90 },
     amount: { ...money('退款合计'), summary: true },
-    cash: money('现金', '退回支付方式'),
-    wechat: money('微信', '退回支付方式'),
-    alipay: money('支付宝', '退回支付方式'),
-    bankCard: money('银行卡', '退回支付方式'),
-    signBill: money('签单', '退回支付方式'),
-    storedCard: money('储值卡', '退回会员卡'),
-    comboCard: money('套餐卡次', '退回会员卡'),
+    ...methodColumns(SENT_PAY_METHODS, '退回支付方式'),
+    ...methodColumns(CARD_PAY_METHODS, '退回会员卡'),
   },
   groupings: [
     { key: 'monthStore', label: '按月份和门店', dims: ['month', 'storeId', 'storeName'] },

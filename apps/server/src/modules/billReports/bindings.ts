@@ -9,6 +9,7 @@
  * refund_executed_idx. The period, store, region and the caller's scope narrow the bills inside the
  * query (the engine applies the scope again on its storeId).
  */
+import { BILL_PAY_METHODS, SENT_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
   FINANCE_REPORT,
   MONTHLY_REFUND_SUM_REPORT,
@@ -50,8 +51,9 @@ const refundsIn = (input: QueryInput): SQL =>
 
 const beijingDay = (instant: string) => raw(`((${instant}) at time zone 'Asia/Shanghai')::date`);
 
-const PAY_METHODS = ['cash', 'wechat', 'alipay', 'bankCard', 'signBill', 'storedCard', 'comboCard'] as const;
-const TAKING_METHODS = ['cash', 'wechat', 'alipay', 'bankCard', 'signBill'];
+/** Every payment method and those a store takes money by (the contract's lists: one column each). */
+const PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value);
+const TAKING_METHODS: readonly string[] = SENT_PAY_METHODS;
 const q = (k: string) => `"${k}"`;
 
 /**
