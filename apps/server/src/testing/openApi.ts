@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { OpenBillAnswer } from '@zb/contract/entities/bill';
 import { OPEN_HEADERS, OPEN_PREFIX } from '@zb/contract/open/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { openClient } from '../modules/openApi/schema';
+import type { OpenCaller } from '../modules/openApi/types';
 import { signatureOf } from '../modules/openApi/verify';
+import { posTerminal } from '../modules/storesMore/schema';
 
 export interface OpenKey {
   appKey: string;
@@ -58,4 +62,20 @@ export const openPost = async <D = OpenBillAnswer & { fields: Record<string, str
   const res = await app.inject({ method: 'POST', url, payload: raw, headers: signedHeaders(key, 'POST', url, raw, o) });
   const json = res.json();
   return { status: res.statusCode, ...json };
+};
+
+/**
+ * A POS terminal bound to the store and its open-API client, as the caller a service is given
+ * (for tests that call the services without signing): `key` names them, unique in the database.
+ */
+export const posCaller = async (db: Db, storeId: number, key: string): Promise<OpenCaller> => {
+  const [terminal] = await db
+    .insert(posTerminal)
+    .values({ sn: `T-${key}`, brand: '测试', merchantNo: 'M1', storeId, boundAt: new Date() })
+    .returning({ id: posTerminal.id });
+  const [c] = await db
+    .insert(openClient)
+    .values({ kind: 'pos', name: `测试终端${key}`, appKey: `t-${key}`, secretSealed: 'x', posTerminalId: terminal!.id })
+    .returning({ id: openClient.id });
+  return { clientId: c!.id, kind: 'pos', name: `测试终端${key}`, storeId };
 };

@@ -8,6 +8,7 @@
  */
 import { BILL_LINE_KINDS, BILL_PAY_METHODS, SENT_PAY_METHODS } from '../entities/bill';
 import { type DrillDef, defineReport, type ReportFilterDef } from '../report/define';
+import { BILL_COLUMNS } from './bills';
 
 /** The member-card methods (written from the bill's card lines, never sent as payments). */
 export const CARD_PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value).filter(
@@ -213,12 +214,12 @@ export const SALE_DETAILS_REPORT = defineReport({
   kind: 'detail',
   dimensions: {
     lineId: { label: '行ID', type: 'int', hidden: true },
-    id: { label: '单据ID', type: 'int', hidden: true },
-    billNo: { label: '单号', type: 'text', width: 140, fixed: 'left' },
-    consumedAt: { label: '开单时间', type: 'datetime', width: 170 },
-    storeId: { label: '门店ID', type: 'int', hidden: true },
-    storeName: { label: '门店', type: 'text', width: 140 },
-    memberName: { label: '会员', type: 'text', width: 100, sort: false },
+    id: BILL_COLUMNS.id,
+    billNo: BILL_COLUMNS.billNo,
+    consumedAt: BILL_COLUMNS.consumedAt,
+    storeId: BILL_COLUMNS.storeId,
+    storeName: BILL_COLUMNS.storeName,
+    memberName: BILL_COLUMNS.memberName,
     line: { label: '行号', type: 'int', width: 60, sort: false },
     lineKind: { label: '行类型', type: 'enum', options: BILL_LINE_KINDS, width: 80 },
     goodsCode: { label: '编码', type: 'text', width: 100 },
@@ -254,9 +255,9 @@ export const ORDER_COST_REPORT = defineReport({
   page: '/orderCost',
   kind: 'summary',
   dimensions: {
-    id: { label: '单据ID', type: 'int', hidden: true },
-    billNo: { label: '单号', type: 'text', width: 140, fixed: 'left' },
-    consumedAt: { label: '开单时间', type: 'datetime', width: 170 },
+    id: BILL_COLUMNS.id,
+    billNo: BILL_COLUMNS.billNo,
+    consumedAt: BILL_COLUMNS.consumedAt,
     ...store,
     day,
   },

@@ -11,7 +11,8 @@ import { defineReport, type ReportFilterDef } from '../report/define';
 const storeFilter: ReportFilterDef = { label: '门店', type: 'int', filter: 'eq', picker: 'store' };
 const memberFilter: ReportFilterDef = { label: '会员', type: 'text', filter: 'eq', max: 20 };
 
-const bill = {
+/** A bill's columns in the bill lists (the bill finance reports show them too). */
+export const BILL_COLUMNS = {
   id: { label: '单据ID', type: 'int', hidden: true },
   billNo: { label: '单号', type: 'text', width: 140, fixed: 'left' },
   consumedAt: { label: '开单时间', type: 'datetime', width: 170 },
@@ -38,7 +39,7 @@ export const BILLING_LIST = defineReport({
   page: '/billingList',
   kind: 'detail',
   dimensions: {
-    ...bill,
+    ...BILL_COLUMNS,
     source: { label: '来源', type: 'enum', options: BILL_SOURCES, width: 90 },
     refundState: { label: '退款状态', type: 'enum', options: BILL_REFUND_STATES, width: 90, sort: false },
     status: { label: '状态', type: 'enum', options: BILL_FLOW.states, width: 80 },
@@ -69,7 +70,7 @@ export const BILLING_CLOSE_LIST = defineReport({
   page: '/billingListClose',
   kind: 'detail',
   dimensions: {
-    ...bill,
+    ...BILL_COLUMNS,
     closedAt: { label: '关单时间', type: 'datetime', width: 170 },
     closedByName: { label: '关单人', type: 'text', width: 100, sort: false },
     closeReason: { label: '关单原因', type: 'text', width: 220, sort: false },
@@ -96,15 +97,15 @@ export const ABNORMAL_BILL_LIST = defineReport({
   kind: 'detail',
   dimensions: {
     abnormalId: { label: '异常ID', type: 'int', hidden: true },
-    id: bill.id,
-    billNo: bill.billNo,
+    id: BILL_COLUMNS.id,
+    billNo: BILL_COLUMNS.billNo,
     detectedAt: { label: '发现时间', type: 'datetime', width: 170 },
     rule: { label: '异常类型', type: 'enum', options: ABNORMAL_RULE_OPTIONS, width: 120 },
     reason: { label: '异常原因', type: 'text', width: 260, sort: false },
-    consumedAt: bill.consumedAt,
-    storeId: bill.storeId,
-    storeName: bill.storeName,
-    memberName: bill.memberName,
+    consumedAt: BILL_COLUMNS.consumedAt,
+    storeId: BILL_COLUMNS.storeId,
+    storeName: BILL_COLUMNS.storeName,
+    memberName: BILL_COLUMNS.memberName,
     status: { label: '处理状态', type: 'enum', options: ABNORMAL_FLOW.states, width: 90 },
     handledByName: { label: '处理人', type: 'text', width: 100, sort: false },
     handleNote: { label: '处理说明', type: 'text', width: 200, sort: false },

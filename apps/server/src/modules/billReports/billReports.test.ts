@@ -27,6 +27,7 @@ import { REPORTS } from '@zb/contract/reports/index';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, grantRole } from '../../testing/fixtures';
+import { posCaller } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { userAccount } from '../accounts/schema';
@@ -34,14 +35,12 @@ import { postBill } from '../bills/service';
 import { card, product, project, projectProduct } from '../goods/schema';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
-import { openClient } from '../openApi/schema';
 import type { OpenCaller } from '../openApi/types';
 import { refund } from '../refunds/schema';
 import { applyOpenRefund, executeRefund } from '../refunds/service';
 import { resource } from '../resources/schema';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
-import { posTerminal } from '../storesMore/schema';
 
 type Row = Record<string, string | number | null>;
 type Page = { list: Row[]; total: number; totals?: Row };
@@ -87,23 +86,7 @@ const follow = (from: AnyReport, column: string, row: Row, query: Record<string,
   return list(admin, target, drillQuery(d, row, query));
 };
 
-const client = async (storeId: number, key: string): Promise<OpenCaller> => {
-  const [terminal] = await t.db
-    .insert(posTerminal)
-    .values({ sn: `FR-${key}`, brand: '测试', merchantNo: 'M1', storeId, boundAt: new Date() })
-    .returning({ id: posTerminal.id });
-  const [c] = await t.db
-    .insert(openClient)
-    .values({
-      kind: 'pos',
-      name: `报表测试${key}`,
-      appKey: `fr-${key}`,
-      secretSealed: 'x',
-      posTerminalId: terminal!.id,
-    })
-    .returning({ id: openClient.id });
-  return { clientId: c!.id, kind: 'pos', name: `报表测试${key}`, storeId };
-};
+const client = (storeId: number, key: string) => posCaller(t.db, storeId, `fr-${key}`);
 
 let seq = 0;
 const post = async (caller: OpenCaller, storeCode: string, doc: Record<string, unknown>) => {

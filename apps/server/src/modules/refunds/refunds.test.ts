@@ -12,6 +12,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardWorld, refusal } from '../../testing/cardWorld';
+import { posCaller } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { approval } from '../approvals/schema';
@@ -19,9 +20,7 @@ import { billPayment } from '../bills/schema';
 import { consume } from '../members/ledger';
 import { checkMemberRollups } from '../members/rollups';
 import { memberCard, memberCardSession, memberConsume, memberConsumeLine } from '../members/schema';
-import { openClient } from '../openApi/schema';
 import type { OpenCaller } from '../openApi/types';
-import { posTerminal } from '../storesMore/schema';
 import { refund } from './schema';
 import { applyOpenRefund } from './service';
 
@@ -36,23 +35,7 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 const cardOf = async (id: number) => (await t.db.select().from(memberCard).where(eq(memberCard.id, id)))[0]!;
 const sessionsOf = async (id: number) =>
   (await t.db.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, id)))[0]!.remaining;
-const client = async (storeId: number, key: string): Promise<OpenCaller> => {
-  const [terminal] = await t.db
-    .insert(posTerminal)
-    .values({ sn: `RF-${key}`, brand: '测试', merchantNo: 'M1', storeId, boundAt: new Date() })
-    .returning({ id: posTerminal.id });
-  const [c] = await t.db
-    .insert(openClient)
-    .values({
-      kind: 'pos',
-      name: `退款测试${key}`,
-      appKey: `rf-${key}`,
-      secretSealed: 'x',
-      posTerminalId: terminal!.id,
-    })
-    .returning({ id: openClient.id });
-  return { clientId: c!.id, kind: 'pos', name: `退款测试${key}`, storeId };
-};
+const client = (storeId: number, key: string) => posCaller(t.db, storeId, `rf-${key}`);
 
 /** A bill: line 1 a product on the 储值卡, line 2 three sessions on the 套餐卡, line 3 a product paid half cash, half WeChat. */
 const newBill = async () => {
