@@ -27,6 +27,7 @@ import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
+import { seedPerformance } from './performance';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -298,6 +299,7 @@ export const seedDemo = async (
       await seedStoresMore(tx);
       await seedBillPages(tx, now);
       await seedIntents(tx, now);
+      await seedPerformance(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
