@@ -3,7 +3,8 @@
  * /RerformanceBonus (业绩提成), /SalesCardRanking (售卡排行) and /MemberExperience (会员体验).
  * The figures are the staff shares the POS sends with each bill line (bill_share: 业绩 and 提成
  * of the staff who served it, entities/bill.ts) and the bills' lines (member_consume_line); a
- * closed bill (关单) counts for nobody. Each figure drills down to the shares or bills behind it:
+ * closed bill (关单) counts for nobody, and a refunded line keeps its shares less the refunded part
+ * in proportion. Each figure drills down to the shares or bills behind it:
  * the summaries open /RerformanceBonus (one row per share, each opening its bill in
  * /orderDetails) or /billingList.
  */
@@ -117,7 +118,7 @@ export const STORE_STAFF_PERFORMANCE = defineReport({
   },
   export: true,
   source:
-    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；已关单的单据不计；服务单数、服务会员数为有分成的单据与会员（去重）',
+    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；单据行退款按退款占行金额的比例冲减业绩与提成（计入原单据日期）；已关单的单据不计；服务单数、服务会员数为有分成的单据与会员（去重）',
 });
 
 /** 业绩提成: each share with its bill, line, goods, 业绩 and 提成; or the totals per staff. */
@@ -140,6 +141,7 @@ export const PERFORMANCE_BONUS = defineReport({
   },
   measures: {
     lineAmount: { label: '行金额', type: 'money', agg: 'sum', width: 100, total: false },
+    lineRefunded: { label: '行已退款', type: 'money', agg: 'sum', width: 100, total: false },
     shares: { label: '分成笔数', type: 'int', agg: 'count', width: 90 },
     performance: { label: '业绩', type: 'money', agg: 'sum', width: 110, summary: true },
     commission: { label: '提成', type: 'money', agg: 'sum', width: 110, summary: true },
@@ -177,7 +179,7 @@ export const PERFORMANCE_BONUS = defineReport({
   },
   export: true,
   source:
-    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额为该单据行的金额（一行多位员工时各行都显示，合计不加总）；已关单的单据不计',
+    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额、行已退款为该单据行的（一行多位员工时各行都显示，合计不加总）；业绩与提成按行退款比例冲减；已关单的单据不计',
 });
 
 /** 售卡排行: the card sales and top-ups each staff served (count, amount, their 业绩), ranked. */
@@ -214,7 +216,7 @@ export const SALES_CARD_RANKING = defineReport({
   },
   export: true,
   source:
-    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行的金额（一行多位员工时各自计入），业绩、提成为员工分成；已关单的单据不计',
+    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行扣除退款后的金额（一行多位员工时各自计入），业绩、提成为员工分成按行退款比例冲减后的数；已关单的单据不计',
 });
 
 /** MEMBER_EXPERIENCE's trial lines behind a row (its 明细), with the current filters carried. */

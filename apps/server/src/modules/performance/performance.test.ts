@@ -27,6 +27,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { closeBillIn } from '../bills/view';
 import { card, product, project } from '../goods/schema';
+import { refundBillLines } from '../members/ledger';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import { staff } from '../staff/schema';
@@ -115,19 +116,30 @@ interface Share {
   storeId: number;
   staffId: number;
   kind: string;
+  /** The line's amount less its refunds. */
   amount: number;
+  /** The share's 业绩 and 提成 less the line's refunds in proportion. */
   performance: number;
   commission: number;
 }
-const sharesOf = () =>
-  factRows<Share>(
-    t.db,
-    sql`select b.consume_id as "consumeId", c.member_id as "memberId", c.store_id as "storeId", b.staff_id as "staffId",
-      l.item_kind as kind, l.amount, b.performance, b.commission
+const lessRefunds = (value: number, refunded: number, amount: number) =>
+  amount ? value - Math.round((value * refunded) / amount) : value;
+const sharesOf = async (): Promise<Share[]> =>
+  (
+    await factRows<Share & { refunded: number }>(
+      t.db,
+      sql`select b.consume_id as "consumeId", c.member_id as "memberId", c.store_id as "storeId", b.staff_id as "staffId",
+      l.item_kind as kind, l.amount, l.refunded, b.performance, b.commission
     from bill_share b join member_consume c on c.id = b.consume_id
       join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line
     where c.status <> 'closed' and c.consumed_at >= '2025-03-01T00:00:00+08:00' and c.consumed_at < '2025-04-01T00:00:00+08:00'`,
-  );
+    )
+  ).map((f) => ({
+    ...f,
+    amount: f.amount - f.refunded,
+    performance: lessRefunds(f.performance, f.refunded, f.amount),
+    commission: lessRefunds(f.commission, f.refunded, f.amount),
+  }));
 
 const sum = <T>(rows: readonly T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
 const distinct = <T>(rows: readonly T[], f: (r: T) => number) => new Set(rows.map(f)).size;
@@ -166,7 +178,7 @@ beforeAll(async () => {
 
   // m1 at BJ001: a trial and a product shared by A and B; a card 2 days later (shared); a top-up on it.
   const m1 = await newMember(bj);
-  await post(
+  const first = await post(
     bj,
     m1,
     at(3),
@@ -180,6 +192,22 @@ beforeAll(async () => {
       },
     ],
     price.J020 + 2 * price.P001,
+  );
+  // One of the two products refunded: the line keeps half its shares.
+  const [firstBill] = await t.db
+    .select({ id: memberConsume.id })
+    .from(memberConsume)
+    .where(eq(memberConsume.billNo, first.billNo));
+  await t.db.transaction((tx) =>
+    refundBillLines(tx, {
+      consumeId: firstBill!.id,
+      lines: [{ line: 2, amount: price.P001 }],
+      refType: 'refund',
+      refId: 900_001,
+      at: new Date('2025-03-04T10:00:00+08:00'),
+      userId: null,
+      reason: '测试退款',
+    }),
   );
   const sale = await post(
     bj,
@@ -265,10 +293,11 @@ describe('门店员工业绩 /StoreSmployeePerformance', () => {
     expect(totals!.commission).toBe(sum(facts, (f) => f.commission));
     expect(totals!.bills).toBe(distinct(facts, (f) => f.consumeId));
     expect(totals!.members).toBe(distinct(facts, (f) => f.memberId));
-    // The figures of staff A at BJ001, as sent (the closed bill's 99,999 提成 not among them).
+    // The figures of staff A at BJ001, as sent, the product line half refunded (the closed bill's 99,999 提成 not among them).
     const a = list.find((r) => r.staffId === bj.staff[0]!.id)!;
-    expect(a.performance).toBe(price.J020 + price.P001 + 60_000);
-    expect(a.commission).toBe(500 + 300 + 1_800);
+    expect(a.performance).toBe(price.J020 + price.P001 - Math.round(price.P001 / 2) + 60_000);
+    expect(a.commission).toBe(500 + 150 + 1_800);
+    expect(a.productPerformance).toBe(price.P001 - Math.round(price.P001 / 2));
     expect(a.bills).toBe(2);
   });
 
@@ -339,6 +368,9 @@ describe('业绩提成 /RerformanceBonus', () => {
     expect(topUp.goodsName).toMatch(/^充值·/);
     expect(topUp.lineAmount).toBe(200_000);
     expect(String(topUp.billNo)).toMatch(/^XF/);
+    const refunded = detail.list.filter((r) => r.lineKind === 'product' && r.lineRefunded);
+    expect(refunded.map((r) => [r.staffId ?? r.staffName, r.lineRefunded])).toHaveLength(2);
+    for (const r of refunded) expect(r.lineRefunded).toBe(price.P001);
     // 明细 opens the bill.
     expect(drillQuery(PERFORMANCE_BONUS.drill!.billNo!, topUp, PERIOD)).toEqual({ id: topUp.billId });
     const byStaff = await reportAll(admin, PERFORMANCE_BONUS, { ...PERIOD, groupBy: 'staff' });

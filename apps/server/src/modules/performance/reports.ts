@@ -1,8 +1,8 @@
 /**
  * The staff reports' bindings (contract reports/performance.ts). /StoreSmployeePerformance,
  * /RerformanceBonus and /SalesCardRanking read one fact query: each staff share (bill_share) with
- * its bill, its line, the goods the line names and the staff's own store; a closed bill (关单)
- * counts for nobody. /MemberExperience has its own rule — a trial line converted when its member
+ * its bill, its line, the goods the line names and the staff's own store, its 业绩 and 提成 less
+ * the line's refunds in proportion; a closed bill (关单) counts for nobody. /MemberExperience has its own rule — a trial line converted when its member
  * bought a card within the window after it — and so its own query.
  */
 import {
@@ -19,6 +19,13 @@ import { type BoundQuery, bindReport, bucketOf, col, type QueryInput } from '../
 const ofKind = (kind: string, value: string, as: string) =>
   `case when l.item_kind = '${kind}' then ${value} else 0 end as "${as}"`;
 
+/**
+ * A share's figure less the line's refunds, in proportion (a line refunded by half keeps half its
+ * 业绩 and 提成), counted at the bill's date.
+ */
+const net = (value: string) =>
+  `(${value} - coalesce(round(${value}::numeric * l.refunded / nullif(l.amount, 0)), 0)::int)`;
+
 const KIND_COLUMNS = [
   ['project', 'project'],
   ['product', 'product'],
@@ -26,8 +33,8 @@ const KIND_COLUMNS = [
   ['topUp', 'topUp'],
 ]
   .flatMap(([kind, key]) => [
-    ofKind(kind!, 'b.performance', `${key}Performance`),
-    ofKind(kind!, 'b.commission', `${key}Commission`),
+    ofKind(kind!, net('b.performance'), `${key}Performance`),
+    ofKind(kind!, net('b.commission'), `${key}Commission`),
   ])
   .join(', ');
 
@@ -41,11 +48,12 @@ const shares: BoundQuery = {
         m.name as "memberName", b.line as "line", l.item_kind as "lineKind",
         case l.item_kind when 'project' then pj.name when 'product' then pd.name when 'cardSale' then k.name
           else '充值·' || coalesce(tk.name, '') end as "goodsName",
-        l.amount as "lineAmount", 1 as "shares", b.performance as "performance", b.commission as "commission",
+        l.amount as "lineAmount", l.refunded as "lineRefunded", 1 as "shares",
+        ${net('b.performance')} as "performance", ${net('b.commission')} as "commission",
         c.id as "bills", c.member_id as "members", ${KIND_COLUMNS},
         (l.item_kind = 'cardSale')::int as "cardSales", (l.item_kind = 'topUp')::int as "topUps",
-        case when l.item_kind = 'cardSale' then l.amount else 0 end as "cardSaleAmount",
-        case when l.item_kind = 'topUp' then l.amount else 0 end as "topUpAmount"
+        case when l.item_kind = 'cardSale' then l.amount - l.refunded else 0 end as "cardSaleAmount",
+        case when l.item_kind = 'topUp' then l.amount - l.refunded else 0 end as "topUpAmount"
       from bill_share b
       join member_consume c on c.id = b.consume_id
       join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line
