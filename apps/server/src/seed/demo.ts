@@ -299,11 +299,12 @@ export const seedDemo = async (
       await seedStoresMore(tx);
       await seedBillPages(tx, now);
       await seedIntents(tx, now);
-      await seedPerformance(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
     if (!scale.bulkHistory) await seedMall(tx, now);
+    // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.
+    if (!scale.bulkHistory) await seedPerformance(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

@@ -12,9 +12,11 @@ import type { Db, Tx } from '../db/client';
 import { postBill } from '../modules/bills/service';
 import { card, project, trialLimit, trialUse } from '../modules/goods/schema';
 import { member } from '../modules/members/schema';
+import { openClient } from '../modules/openApi/schema';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
 import { BizError } from '../platform/errors';
+import { DEMO_OPEN_KEYS } from './openApi';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -58,10 +60,13 @@ const share = (phone: string, performance: number, bp: number) => ({
   commission: Math.round((performance * bp) / 10000),
 });
 
-/** Sends the bill through the service (its own savepoint); a refusal leaves nothing and answers null. */
-const send = async (tx: Tx, storeId: number, body: OpenBillBody) => {
+/**
+ * Sends the bill through the service (its own savepoint) as the demo POS terminal (seed/openApi.ts)
+ * would for the bill's store; a refusal leaves nothing and answers null.
+ */
+const send = async (tx: Tx, clientId: number, storeId: number, body: OpenBillBody) => {
   try {
-    return await postBill(tx as unknown as Db, { clientId: 0, kind: 'pos', name: '演示收银', storeId }, body);
+    return await postBill(tx as unknown as Db, { clientId, kind: 'pos', name: '演示收银', storeId }, body);
   } catch (e) {
     if (e instanceof BizError) return null;
     throw e;
@@ -84,7 +89,11 @@ export const seedPerformance = async (tx: Tx, now: Date): Promise<void> => {
     .where(inArray(card.code, ['C001', 'C005']))
     .orderBy(asc(card.code));
   const stored = cards.find((c) => c.kind === 'stored');
-  if (!trial || !cards.length) return;
+  const [pos] = await tx
+    .select({ id: openClient.id })
+    .from(openClient)
+    .where(eq(openClient.appKey, DEMO_OPEN_KEYS.pos.appKey));
+  if (!trial || !cards.length || !pos) return;
 
   const stores = await tx
     .select({ id: store.id, code: store.code })
@@ -108,7 +117,7 @@ export const seedPerformance = async (tx: Tx, now: Date): Promise<void> => {
     for (const [j, m] of members.entries()) {
       const at = afternoon(now, 2 + ((i * 4 + j) % 18));
       const served = j % 2 ? b! : a;
-      const first = await send(tx, s.id, {
+      const first = await send(tx, pos.id, s.id, {
         outerNo: `DEMO-PERF-${s.code}-${j}-T`,
         storeCode: s.code,
         member: m.phone,
@@ -136,7 +145,7 @@ export const seedPerformance = async (tx: Tx, now: Date): Promise<void> => {
               share(b!, Math.ceil(c.price / 2), DEMO_COMMISSION_BP.cardSale),
             ]
           : [share(served, c.price, DEMO_COMMISSION_BP.cardSale)];
-      const sale = await send(tx, s.id, {
+      const sale = await send(tx, pos.id, s.id, {
         outerNo: `DEMO-PERF-${s.code}-${j}-C`,
         storeCode: s.code,
         member: m.phone,
@@ -149,7 +158,7 @@ export const seedPerformance = async (tx: Tx, now: Date): Promise<void> => {
       const toppedAt = new Date(boughtAt.getTime() + DAY);
       if (j !== 0 || !cardNo || c !== stored || toppedAt.getTime() >= now.getTime()) continue;
       const amount = 100_000 * (1 + (i % 3));
-      await send(tx, s.id, {
+      await send(tx, pos.id, s.id, {
         outerNo: `DEMO-PERF-${s.code}-${j}-R`,
         storeCode: s.code,
         member: m.phone,
