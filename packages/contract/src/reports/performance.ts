@@ -4,9 +4,9 @@
  * The figures are the staff shares the POS sends with each bill line (bill_share: 业绩 and 提成
  * of the staff who served it, entities/bill.ts) and the bills' lines (member_consume_line); a
  * closed bill (关单) counts for nobody, and a refunded line keeps its shares less the refunded part
- * in proportion. Each figure drills down to the shares or bills behind it:
- * the summaries open /RerformanceBonus (one row per share, each opening its bill in
- * /orderDetails) or /billingList.
+ * in proportion. Each figure drills down to what it adds up: the share summaries open
+ * /RerformanceBonus's shares (one row per share, its bill number opening /orderDetails), 会员体验
+ * its own trial lines (明细). Rules in docs/domain.md (员工业绩报表).
  */
 import { BILL_LINE_KINDS } from '../entities/bill';
 import { defineReport, type ReportFilterDef } from '../report/define';
@@ -71,7 +71,7 @@ const toShares = (rowKey: 'staffId' | 'storeId', lineKind: Param = { filter: 'li
   } satisfies Record<string, Param>,
 });
 
-/** 门店员工业绩: per staff (at the bill's store) 业绩 and 提成 by line kind, the bills and members they served. */
+/** 门店员工业绩: per staff, bill's store or month: 业绩 and 提成 by line kind, the bills and members served. */
 export const STORE_STAFF_PERFORMANCE = defineReport({
   name: 'storeStaffPerformance',
   title: '门店员工业绩',

@@ -38,14 +38,23 @@ const KIND_COLUMNS = [
   ])
   .join(', ');
 
+/**
+ * The member's name and phone, read only when the grouping shows them (明细): a summary over a
+ * chain-wide month then never joins the members at all.
+ */
+const member = (q: QueryInput) =>
+  q.dims.includes('memberName')
+    ? { name: 'm.name', phone: 'm.phone', join: 'left join member m on m.id = c.member_id' }
+    : { name: 'null::text', phone: 'null::text', join: '' };
+
 /** One row per staff share of a bill that stands, at the grain the three share reports group. */
 const shares: BoundQuery = {
   alias: 'sh',
-  query: () =>
+  query: (q) =>
     sql.raw(`select b.id as "shareId", c.id as "billId", c.bill_no as "billNo", c.consumed_at as "consumedAt",
         c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
         b.staff_id as "staffId", st.name as "staffName", st.phone as "staffPhone", hs.name as "staffStoreName",
-        m.name as "memberName", b.line as "line", l.item_kind as "lineKind",
+        ${member(q).name} as "memberName", b.line as "line", l.item_kind as "lineKind",
         case l.item_kind when 'project' then pj.name when 'product' then pd.name when 'cardSale' then k.name
           else '充值·' || coalesce(tk.name, '') end as "goodsName",
         l.amount as "lineAmount", l.refunded as "lineRefunded", 1 as "shares",
@@ -61,7 +70,7 @@ const shares: BoundQuery = {
       join store hs on hs.id = st.store_id
       join store s on s.id = c.store_id
       left join region r on r.id = s.region_id
-      left join member m on m.id = c.member_id
+      ${member(q).join}
       left join project pj on pj.id = l.project_id
       left join product pd on pd.id = l.product_id
       left join card k on k.id = l.card_id
@@ -107,13 +116,13 @@ const trials: BoundQuery = {
       c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
       st.id as "staffId", coalesce(st.name, '未指定') as "staffName", st.phone as "staffPhone",
       hs.name as "staffStoreName", l.project_id as "projectId", pj.name as "projectName",
-      m.name as "memberName", m.phone as "memberPhone", cv.at as "convertedAt",
+      ${sql.raw(member(q).name)} as "memberName", ${sql.raw(member(q).phone)} as "memberPhone", cv.at as "convertedAt",
       1 as "trials", c.member_id as "members", case when cv.at is not null then c.member_id end as "converted"
     from member_consume_line l
     join member_consume c on c.id = l.consume_id
     join store s on s.id = c.store_id
     left join region r on r.id = s.region_id
-    left join member m on m.id = c.member_id
+    ${sql.raw(member(q).join)}
     left join project pj on pj.id = l.project_id
     left join lateral (
       select b.staff_id from bill_share b where b.consume_id = l.consume_id and b.line = l.line
