@@ -38,16 +38,14 @@ const where = {
   storeId: { label: '门店ID', type: 'int', hidden: true },
   storeName: { label: '门店', type: 'text', width: 140 },
 } as const;
-/** The staff who served, with their own store. */
+/** The staff who served, as the staff picker names them: 姓名（所属门店）. */
 const who = {
-  staffStoreName: { label: '员工所属门店', type: 'text', width: 140 },
   staffId: { label: '员工ID', type: 'int', hidden: true },
-  staffName: { label: '员工', type: 'text', width: 100 },
-  staffPhone: { label: '员工手机号', type: 'text', width: 120, sort: false },
+  staffName: { label: '员工', type: 'text', width: 180 },
 } as const;
 
 const month = { label: '月份', type: 'date', bucket: 'month', width: 100 } as const;
-const byStaff = ['staffStoreName', 'staffName', 'staffId', 'staffPhone'] as const;
+const byStaff = ['staffName', 'staffId'] as const;
 const byStore = ['regionName', 'storeName', 'storeId'] as const;
 
 type Param = { row: string } | { filter: string } | { value: string };
@@ -138,6 +136,8 @@ export const PERFORMANCE_BONUS = defineReport({
     line: { label: '行号', type: 'int', width: 60, sort: false },
     lineKind: { label: '业绩类型', type: 'enum', options: SHARE_LINE_KINDS, width: 90 },
     goodsName: { label: '项目/商品/卡项', type: 'text', width: 160 },
+    // 明细's staff column: the chart's x (staffName) is a dimension of the per-staff groupings only.
+    servedBy: { ...who.staffName },
   },
   measures: {
     lineAmount: { label: '行金额', type: 'money', agg: 'sum', width: 100, total: false },
@@ -157,7 +157,7 @@ export const PERFORMANCE_BONUS = defineReport({
         'consumedAt',
         'regionName',
         'storeName',
-        'staffName',
+        'servedBy',
         'memberName',
         'line',
         'lineKind',
@@ -253,6 +253,8 @@ export const MEMBER_EXPERIENCE = defineReport({
     memberName: { label: '会员', type: 'text', width: 100, sort: false },
     memberPhone: { label: '会员手机', type: 'text', width: 120, sort: false },
     convertedAt: { label: '首次购卡时间', type: 'datetime', width: 170 },
+    // 明细's store column: the chart's x (storeName) is a dimension of 按门店 only.
+    trialStore: { ...where.storeName },
   },
   measures: {
     trials: { label: '体验次数', type: 'int', agg: 'count', width: 90, summary: true },
@@ -268,7 +270,7 @@ export const MEMBER_EXPERIENCE = defineReport({
     },
   },
   groupings: [
-    { key: 'store', label: '按门店', dims: byStore },
+    { key: 'store', label: '按门店', dims: ['storeName', 'storeId'] },
     { key: 'staff', label: '按员工', dims: byStaff },
     { key: 'project', label: '按体验项目', dims: ['projectName', 'projectId'] },
     {
@@ -280,7 +282,7 @@ export const MEMBER_EXPERIENCE = defineReport({
         'billNo',
         'consumedAt',
         'regionName',
-        'storeName',
+        'trialStore',
         'staffName',
         'projectName',
         'memberName',

@@ -15,6 +15,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type BoundQuery, bindReport, bucketOf, col, type QueryInput } from '../../platform/report/binding';
 
+/** A staff as the staff picker names them: 姓名（所属门店）. */
+const STAFF_LABEL = `st.name || '（' || hs.name || '）'`;
+
 /** A column that is the share's figure on lines of one kind, else 0. */
 const ofKind = (kind: string, value: string, as: string) =>
   `case when l.item_kind = '${kind}' then ${value} else 0 end as "${as}"`;
@@ -53,7 +56,7 @@ const shares: BoundQuery = {
   query: (q) =>
     sql.raw(`select b.id as "shareId", c.id as "billId", c.bill_no as "billNo", c.consumed_at as "consumedAt",
         c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-        b.staff_id as "staffId", st.name as "staffName", st.phone as "staffPhone", hs.name as "staffStoreName",
+        b.staff_id as "staffId", ${STAFF_LABEL} as "staffName", ${STAFF_LABEL} as "servedBy",
         ${member(q).name} as "memberName", b.line as "line", l.item_kind as "lineKind",
         case l.item_kind when 'project' then pj.name when 'product' then pd.name when 'cardSale' then k.name
           else '充值·' || coalesce(tk.name, '') end as "goodsName",
@@ -113,9 +116,8 @@ const daysOf = (q: QueryInput): SQL =>
 const trials: BoundQuery = {
   alias: 'ex',
   query: (q) => sql`select l.id as "lineId", c.id as "billId", c.bill_no as "billNo", c.consumed_at as "consumedAt",
-      c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-      st.id as "staffId", coalesce(st.name, '未指定') as "staffName", st.phone as "staffPhone",
-      hs.name as "staffStoreName", l.project_id as "projectId", pj.name as "projectName",
+      c.store_id as "storeId", s.name as "storeName", s.name as "trialStore", s.region_id as "regionId",
+      r.name as "regionName", st.id as "staffId", coalesce(${sql.raw(STAFF_LABEL)}, '未指定') as "staffName", l.project_id as "projectId", pj.name as "projectName",
       ${sql.raw(member(q).name)} as "memberName", ${sql.raw(member(q).phone)} as "memberPhone", cv.at as "convertedAt",
       1 as "trials", c.member_id as "members", case when cv.at is not null then c.member_id end as "converted"
     from member_consume_line l
