@@ -28,6 +28,7 @@ import { seedMarketing } from './marketing';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
+import { seedPerformance } from './performance';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedStoreOrders } from './storeOrders';
@@ -304,6 +305,8 @@ export const seedDemo = async (
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
     if (!scale.bulkHistory) await seedMall(tx, now);
+    // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.
+    if (!scale.bulkHistory) await seedPerformance(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

@@ -279,6 +279,8 @@ export const memberConsumeLine = pgTable(
       'member_consume_line_refunded_sessions_chk',
       sql`${t.refundedSessions} >= 0 and ${t.refundedSessions} <= coalesce(${t.sessions}, 0)`,
     ),
+    // /MemberExperience reads the trial lines (few) without walking every bill line.
+    index('member_consume_line_trial_idx').on(t.consumeId).where(sql`${t.trial}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "member_consume_line_trial_idx" ON "member_consume_line" USING btree ("consume_id") WHERE "member_consume_line"."trial";
