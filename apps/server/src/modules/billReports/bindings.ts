@@ -6,8 +6,9 @@
  * refund_line). Nothing is written on the bill's path: each query reads the period's bills by
  * member_consume's (store_id, consumed_at) or (consumed_at) index and each bill's lines, payments
  * and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys; the refunds by
- * refund_executed_idx. The period, store, region and the caller's scope narrow the bills inside the
- * query (the engine applies the scope again on its storeId).
+ * refund_executed_idx; 外带产品排行 from the bill lines' rollups. The period, store, region and the
+ * caller's scope narrow the bills inside the query (the engine applies the scope again on its
+ * storeId).
  */
 import { BILL_PAY_METHODS, SENT_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
