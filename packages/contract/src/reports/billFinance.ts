@@ -278,7 +278,7 @@ export const ORDER_COST_REPORT = defineReport({
   filters: common,
   defaultSort: { field: 'revenue', dir: 'desc' },
   totals: true,
-  chart: { type: 'bar', x: 'storeName', series: ['revenue', 'cost', 'margin'] },
+  chart: { type: 'line', x: 'day', series: ['revenue', 'cost', 'margin'] },
   drill: {
     billNo: { to: '/orderDetails', query: { id: { row: 'id' } } },
     storeName: storeBills,
