@@ -278,7 +278,7 @@ export const ORDER_COST_REPORT = defineReport({
   filters: common,
   defaultSort: { field: 'revenue', dir: 'desc' },
   totals: true,
-  chart: { type: 'bar', x: 'storeName', series: ['revenue', 'cost', 'margin'] },
+  chart: { type: 'line', x: 'day', series: ['revenue', 'cost', 'margin'] },
   drill: {
     billNo: { to: '/orderDetails', query: { id: { row: 'id' } } },
     storeName: storeBills,
@@ -354,11 +354,9 @@ export const TAKEAWAY_RANKING_REPORT = defineReport({
     ...store,
   },
   measures: {
+    lines: { label: '笔数', type: 'int', agg: 'sum', width: 80 },
     quantity: { label: '销量', type: 'int', agg: 'sum', width: 90, summary: true },
     amount: { ...money('销售额'), summary: true },
-    cardAmount: money('其中划卡'),
-    refunded: money('已退款'),
-    bills: { label: '单数', type: 'int', agg: 'countDistinct', width: 80 },
   },
   groupings: [
     { key: 'product', label: '按商品', dims: ['productId', 'productCode', 'productName'] },
@@ -396,7 +394,8 @@ export const TAKEAWAY_RANKING_REPORT = defineReport({
     },
   },
   export: true,
-  source: '已完成收银单的商品行（零售外带，含划卡购买），按商品汇总数量与金额',
+  source:
+    '已完成收银单的商品行（零售外带，含划卡购买）：按日、按月的单据行汇总（consume_item_day/_month，开单时同一事务写入）减去已关单单据的商品行',
 });
 
 export const BILL_FINANCE_REPORTS = [

@@ -53,7 +53,7 @@ let t: TestApp;
 let admin: TestClient;
 let east: TestClient;
 const ids = { bj: 0, sh: 0, admin: 0, staff: 0 };
-const price = { P001: 0, J001: 0, C005: 0, C001: 0 };
+const price = { P001: 0, P002: 0, J001: 0, C005: 0, C001: 0 };
 const cost = { P001: 0, J001: 0 };
 let staffPhone = '';
 let bj: OpenCaller;
@@ -126,6 +126,7 @@ beforeAll(async () => {
     .where(eq(projectProduct.projectId, j.id));
   expect(usage.length).toBeGreaterThan(0);
   cost.J001 = usage.reduce((n, u) => n + (u.qty * u.cost) / (u.unit === 'ml' ? (u.ml ?? 1) : 1), 0);
+  price.P002 = (await t.db.select({ p: product.retailPrice }).from(product).where(eq(product.code, 'P002')))[0]!.p;
   price.C005 = (await t.db.select({ p: card.price }).from(card).where(eq(card.code, 'C005')))[0]!.p;
   price.C001 = (await t.db.select({ p: card.price }).from(card).where(eq(card.code, 'C001')))[0]!.p;
   const [s] = await t.db
@@ -197,8 +198,11 @@ beforeAll(async () => {
     await post(bj, 'BJ001', {
       member: phone,
       at: at('16:00'),
-      lines: [{ kind: 'product', code: 'P001', quantity: 5 }],
-      payments: [{ method: 'cash', amount: 5 * price.P001 }],
+      lines: [
+        { kind: 'product', code: 'P001', quantity: 5 },
+        { kind: 'product', code: 'P002', quantity: 1 },
+      ],
+      payments: [{ method: 'cash', amount: 5 * price.P001 + price.P002 }],
     })
   ).id;
   const closed = await admin.call(BILL_API.close, { body: { id: bill.closed, reason: '录入错误' } });
@@ -434,19 +438,23 @@ describe('/TakeawayRanking 外带产品排行', () => {
   it('ranks the retail goods by what their lines sold, and drills to those lines', async () => {
     const page = await list(admin, TAKEAWAY_RANKING_REPORT, day);
     const p = row(page, { productCode: 'P001' })!;
-    expect(p).toMatchObject({
-      quantity: 2 + 1 + 1 + 1,
-      amount: 5 * P(),
-      cardAmount: 2 * P(),
-      refunded: 2 * P(),
-      bills: 3,
-    });
+    // Four lines (the closed bill's five P001 count nowhere).
+    expect(p).toMatchObject({ lines: 4, quantity: 2 + 1 + 1 + 1, amount: 5 * P() });
+    expect(page.totals).toMatchObject({ lines: 4, quantity: 5, amount: 5 * P() });
     const byStore = await list(admin, TAKEAWAY_RANKING_REPORT, { ...day, groupBy: 'storeProduct' });
     const bjRow = row(byStore, { storeId: ids.bj, productCode: 'P001' })!;
-    expect(bjRow).toMatchObject({ quantity: 4, amount: 4 * P(), bills: 2 });
+    expect(bjRow).toMatchObject({ lines: 3, quantity: 4, amount: 4 * P() });
     const lines = await follow(TAKEAWAY_RANKING_REPORT, 'storeName', bjRow, day);
+    expect(lines.total).toBe(3);
     expect(lines.totals).toMatchObject({ quantity: 4, amount: 4 * P() });
     expect((await follow(TAKEAWAY_RANKING_REPORT, 'productName', p, day)).totals?.quantity).toBe(5);
-    expect((await list(east, TAKEAWAY_RANKING_REPORT, day)).totals).toMatchObject({ quantity: 1, amount: P() });
+    expect((await list(east, TAKEAWAY_RANKING_REPORT, day)).totals).toMatchObject({
+      lines: 1,
+      quantity: 1,
+      amount: P(),
+    });
+    // A product sold on the day only by the closed bill is no row.
+    expect(row(page, { productCode: 'P002' })).toBeUndefined();
+    expect(page.total).toBe(1);
   });
 });

@@ -6,8 +6,9 @@
  * refund_line). Nothing is written on the bill's path: each query reads the period's bills by
  * member_consume's (store_id, consumed_at) or (consumed_at) index and each bill's lines, payments
  * and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys; the refunds by
- * refund_executed_idx. The period, store, region and the caller's scope narrow the bills inside the
- * query (the engine applies the scope again on its storeId).
+ * refund_executed_idx; 外带产品排行 from the bill lines' rollups. The period, store, region and the
+ * caller's scope narrow the bills inside the query (the engine applies the scope again on its
+ * storeId).
  */
 import { BILL_PAY_METHODS, SENT_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
@@ -23,6 +24,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
+import { periodSums } from '../members/reports';
 
 const raw = (s: string) => sql.raw(s);
 
@@ -219,20 +221,37 @@ export const monthlyRefundSumBinding = bindReport({
   scope: { store: col('q', 'storeId') },
 });
 
+/**
+ * The product lines of the period per store and product from the bill lines' rollups
+ * (consume_item_day/_month, written with each bill by the ledger; periodSums reads about a month
+ * of day rows at most), less the product lines of the period's closed bills (few, by
+ * member_consume_closed_idx): a closed bill counts nowhere. A store's product with no line left
+ * is no row, as the facts would give none.
+ */
 export const takeawayRankingBinding = bindReport({
   decl: TAKEAWAY_RANKING_REPORT,
   from: {
     alias: 'q',
-    query: (input) => sql`select l.product_id as "productId", pd.code as "productCode", pd.name as "productName",
-        c.store_id as "storeId", s.name as "storeName", l.quantity as "quantity", l.amount as "amount",
-        l.card_amount as "cardAmount", l.refunded as "refunded", c.id as "bills"
-      from member_consume c
-      join member_consume_line l on l.consume_id = c.id and l.item_kind = 'product'
-      join product pd on pd.id = l.product_id
-      join store s on s.id = c.store_id
-      where ${billsIn(input)}`,
+    query: (input) => sql`select x.item_id as "productId", pd.code as "productCode", pd.name as "productName",
+        x.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
+        x.n as "lines", x.quantity as "quantity", x.amount as "amount"
+      from (
+        select u.store_id, u.item_id, sum(u.n) as n, sum(u.quantity) as quantity, sum(u.amount) as amount
+        from (
+          select i.store_id, i.item_id, i.n, i.quantity, i.amount
+          from (${periodSums(input, ['periodFrom', 'periodTo'], 'consume_item', 'store_id, item_id', ['quantity', 'amount'], `item_kind = 'product'`)}) i
+          union all
+          select c.store_id, l.product_id, -1, -l.quantity, -l.amount
+          from member_consume c join member_consume_line l on l.consume_id = c.id and l.item_kind = 'product'
+          where c.closed_at is not null and c.status = 'closed' and ${inPeriod(input, 'c.consumed_at')}
+        ) u
+        group by u.store_id, u.item_id
+        having sum(u.n) > 0
+      ) x
+      join product pd on pd.id = x.item_id
+      join store s on s.id = x.store_id`,
   },
-  filters: storeDayFilters,
+  filters: { period: 'query' },
   scope: { store: col('q', 'storeId') },
 });
 

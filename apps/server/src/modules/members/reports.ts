@@ -81,7 +81,7 @@ export const memberCardReport = bindReport({
  * A day rollup and its month rollup (`<table>_day`, `<table>_month`: key columns, `n` facts and
  * two measures `a`, `b`) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
  * per key and month, at the month's first instant, with the facts of the period in it (n > 0:
- * a key the period has no fact of is no row, as the facts would give none).
+ * a key the period has no fact of is no row, as the facts would give none), and its facts `n`.
  *
  * The rows read: the months from `from`'s through `to`'s, less the days of `to`'s month after
  * `to`; `from`'s month either whole less its days before `from`, or — when `to` is in a later
@@ -90,7 +90,7 @@ export const memberCardReport = bindReport({
  * the previous month's last few days), never the facts. The conditions on the period alone are
  * the plan's one-time filters: a branch not taken reads nothing.
  */
-const periodSums = (
+export const periodSums = (
   q: QueryInput,
   [fromKey, toKey]: [string, string],
   table: string,
@@ -109,7 +109,7 @@ const periodSums = (
   const w = sql.raw(where);
   return sql`
     select ${sql.raw(keys)}, (date_trunc('month', r.day::timestamp) at time zone 'Asia/Shanghai') as at,
-      sum(r.sign * r.a) as ${sql.raw(a)}, sum(r.sign * r.b) as ${sql.raw(b)}
+      sum(r.sign * r.a) as ${sql.raw(a)}, sum(r.sign * r.b) as ${sql.raw(b)}, sum(r.sign * r.n) as n
     from (
       select 1 as sign, month as day, ${c} from ${month} where ${w} and month > ${fm} and month <= ${tm}
       union all select 1, month, ${c} from ${month} where ${w} and month = ${fm} and ${whole}
