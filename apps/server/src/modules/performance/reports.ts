@@ -2,8 +2,9 @@
  * The staff reports' bindings (contract reports/performance.ts). /StoreSmployeePerformance,
  * /RerformanceBonus and /SalesCardRanking read one fact query: each staff share (bill_share) with
  * its bill, its line, the goods the line names and the staff's own store, its 业绩 and 提成 less
- * the line's refunds in proportion; a closed bill (关单) counts for nobody. /MemberExperience has its own rule — a trial line converted when its member
- * bought a card within the window after it — and so its own query.
+ * the line's refunds in proportion; a closed bill (关单) counts for nobody. /MemberExperience has
+ * its own rule — a trial line converted when its member bought a card within the window after
+ * it — and so its own query.
  */
 import {
   EXPERIENCE_CONVERT_DAYS_DEFAULT,
@@ -29,15 +30,10 @@ const ofKind = (kind: string, value: string, as: string) =>
 const net = (value: string) =>
   `(${value} - coalesce(round(${value}::numeric * l.refunded / nullif(l.amount, 0)), 0)::int)`;
 
-const KIND_COLUMNS = [
-  ['project', 'project'],
-  ['product', 'product'],
-  ['cardSale', 'cardSale'],
-  ['topUp', 'topUp'],
-]
-  .flatMap(([kind, key]) => [
-    ofKind(kind!, net('b.performance'), `${key}Performance`),
-    ofKind(kind!, net('b.commission'), `${key}Commission`),
+const KIND_COLUMNS = ['project', 'product', 'cardSale', 'topUp']
+  .flatMap((kind) => [
+    ofKind(kind, net('b.performance'), `${kind}Performance`),
+    ofKind(kind, net('b.commission'), `${kind}Commission`),
   ])
   .join(', ');
 
@@ -50,6 +46,23 @@ const member = (q: QueryInput) =>
     ? { name: 'm.name', phone: 'm.phone', join: 'left join member m on m.id = c.member_id' }
     : { name: 'null::text', phone: 'null::text', join: '' };
 
+/**
+ * The goods a line names (项目, 商品, 卡项, or the card a top-up went onto), read only when the
+ * grouping shows them (明细): a summary never joins the members' cards.
+ */
+const goods = (q: QueryInput) =>
+  q.dims.includes('goodsName')
+    ? {
+        name: `case l.item_kind when 'project' then pj.name when 'product' then pd.name when 'cardSale' then k.name
+          else '充值·' || coalesce(tk.name, '') end`,
+        join: `left join project pj on pj.id = l.project_id
+          left join product pd on pd.id = l.product_id
+          left join card k on k.id = l.card_id
+          left join member_card tc on l.item_kind = 'topUp' and tc.id = l.member_card_id
+          left join card tk on tk.id = tc.card_id`,
+      }
+    : { name: 'null::text', join: '' };
+
 /** One row per staff share of a bill that stands, at the grain the three share reports group. */
 const shares: BoundQuery = {
   alias: 'sh',
@@ -58,8 +71,7 @@ const shares: BoundQuery = {
         c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
         b.staff_id as "staffId", ${STAFF_LABEL} as "staffName", ${STAFF_LABEL} as "servedBy",
         ${member(q).name} as "memberName", b.line as "line", l.item_kind as "lineKind",
-        case l.item_kind when 'project' then pj.name when 'product' then pd.name when 'cardSale' then k.name
-          else '充值·' || coalesce(tk.name, '') end as "goodsName",
+        ${goods(q).name} as "goodsName",
         l.amount as "lineAmount", l.refunded as "lineRefunded", 1 as "shares",
         ${net('b.performance')} as "performance", ${net('b.commission')} as "commission",
         c.id as "bills", c.member_id as "members", ${KIND_COLUMNS},
@@ -74,11 +86,7 @@ const shares: BoundQuery = {
       join store s on s.id = c.store_id
       left join region r on r.id = s.region_id
       ${member(q).join}
-      left join project pj on pj.id = l.project_id
-      left join product pd on pd.id = l.product_id
-      left join card k on k.id = l.card_id
-      left join member_card tc on l.item_kind = 'topUp' and tc.id = l.member_card_id
-      left join card tk on tk.id = tc.card_id
+      ${goods(q).join}
       where c.status <> 'closed'`),
 };
 
