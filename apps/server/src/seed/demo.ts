@@ -17,6 +17,7 @@ import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
 import { seedBillPages } from './billPages';
 import { seedBosses } from './bosses';
+import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
@@ -302,6 +303,8 @@ export const seedDemo = async (
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
     if (!scale.bulkHistory) await seedMall(tx, now);
+    // Bills paid with 意向金 through the POS key, one refunded (after the key, which sends them).
+    if (!scale.bulkHistory) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });
