@@ -46,8 +46,7 @@ import { approval } from '../approvals/schema';
 import { decideIn, openApproval, registerApprovalKind } from '../approvals/service';
 import { member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
-import { paymentRefund } from '../payRefunds/schema';
-import { paymentRefundsOf, recordPaymentRefund } from '../payRefunds/service';
+import { paymentRefundsOf, recordPaymentRefund, setPaymentRefundTradeNo } from '../payRefunds/service';
 import { region, store } from '../stores/schema';
 import { intentConfig, intentDeposit, intentRefund } from './schema';
 
@@ -818,10 +817,7 @@ export const intentRefundStep = (
         if (body.step === 'approve' && body.refundTradeNo) {
           // The channel's refund number typed on /refundIntentionDetail, on the refund and its payout.
           await tx.update(intentRefund).set({ refundTradeNo: body.refundTradeNo }).where(eq(intentRefund.id, refundId));
-          await tx
-            .update(paymentRefund)
-            .set({ refundTradeNo: body.refundTradeNo })
-            .where(and(eq(paymentRefund.kind, 'intentRefund'), eq(paymentRefund.refId, refundId)));
+          await setPaymentRefundTradeNo(tx, 'intentRefund', refundId, body.refundTradeNo);
         }
       } else {
         // Decided already (or applied before the approval center): runStep refuses by the refund's state.

@@ -46,6 +46,19 @@ export const recordPaymentRefund = async (tx: Tx, r: NewPaymentRefund): Promise<
   return row.refundNo;
 };
 
+/** The channel's refund number, known after the record was written (typed on the detail page). */
+export const setPaymentRefundTradeNo = async (
+  tx: Tx,
+  kind: PaymentRefundKind,
+  refId: number,
+  refundTradeNo: string,
+): Promise<void> => {
+  await tx
+    .update(paymentRefund)
+    .set({ refundTradeNo })
+    .where(and(eq(paymentRefund.kind, kind), eq(paymentRefund.refId, refId)));
+};
+
 export const paymentRefundsOf = async (
   db: Db | Tx,
   kind: PaymentRefundKind,

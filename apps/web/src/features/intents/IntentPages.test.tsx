@@ -30,6 +30,7 @@ const bj: IntentConfigDto = {
   validityDays: 90,
   refundable: true,
   refundBy: 'store',
+  crossStore: false,
   updatedAt: '2026-11-20T02:00:00.000Z',
   updatedByName: '系统管理员',
 };

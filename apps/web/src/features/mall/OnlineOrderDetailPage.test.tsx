@@ -59,6 +59,7 @@ const view = (status: MallOrderStatus, delivery: 'express' | 'pickup' = 'express
     },
   ],
   returns: [],
+  payouts: [],
   history: [
     {
       at: '2026-11-25T02:00:00.000Z',
