@@ -28,7 +28,7 @@ ALTER TABLE "payment_refund" ADD CONSTRAINT "payment_refund_member_id_member_id_
 ALTER TABLE "payment_refund" ADD CONSTRAINT "payment_refund_created_by_user_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_refund_store_idx" ON "payment_refund" USING btree ("store_id","refunded_at");--> statement-breakpoint
 CREATE INDEX "payment_refund_at_idx" ON "payment_refund" USING btree ("refunded_at","id");--> statement-breakpoint
-ALTER TABLE "intent_refund" ADD CONSTRAINT "intent_refund_approval_id_approval_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approval"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "intent_refund" ADD CONSTRAINT "intent_refund_approval_id_approval_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approval"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "intent_deposit_consume_idx" ON "intent_deposit" USING btree ("consume_id") WHERE "intent_deposit"."consume_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "intent_refund_approval_uq" ON "intent_refund" USING btree ("approval_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "approval_one_pending_uq" ON "approval" USING btree ("applicant_id","type") WHERE "approval"."status" = 'pending' and "approval"."type" = 'bossAuthority';--> statement-breakpoint

@@ -125,7 +125,7 @@ export const intentRefund = pgTable(
     executedBy: userRef('executed_by'),
     refundedAt: at('refunded_at'),
     /** Its application in the approval center (意向金退款申请); null for refunds applied before it. */
-    approvalId: integer('approval_id').references(() => approval.id),
+    approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('intent_refund_no_uq').on(t.refundNo),
