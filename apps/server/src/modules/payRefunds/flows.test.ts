@@ -222,6 +222,25 @@ describe('a bill paid with 意向金 (POST /open/v1/bills intentDeposits)', () =
     expect(twice.errmsg).toContain('已使用');
   });
 
+  it('two bills racing for one deposit: one uses it, the other is refused whole', async () => {
+    const m = await memberWithCard();
+    const d = await deposit(m.id, 5_000);
+    const doc = () => ({
+      member: m.phone,
+      lines: [{ kind: 'topUp', cardNo: m.cardNo, amount: 5_000 }],
+      payments: [],
+      intentDeposits: [d.depositNo],
+    });
+    const answers = await Promise.all([postBill(doc()), postBill(doc()), postBill(doc())]);
+    expect(answers.filter((a) => a.errcode === ERR.OK)).toHaveLength(1);
+    expect(answers.filter((a) => a.errcode === ERR.BILL_INVALID)).toHaveLength(2);
+    const c = await expectLedgerMatches(m.cardNo);
+    expect(c.balance).toBe(c005Price + 5_000);
+    const used = await depositRow(d.depositNo);
+    const [bill] = await t.db.select().from(memberConsume).where(eq(memberConsume.id, used.consumeId!));
+    expect(bill!.billNo).toBe(answers.find((a) => a.errcode === ERR.OK)!.data.billNo);
+  });
+
   it('another store’s deposit only where that store allows 通店使用 (/stoIntentConfig)', async () => {
     const m = await memberWithCard();
     const elsewhere = await deposit(m.id, 5_000, { storeId: other.id });

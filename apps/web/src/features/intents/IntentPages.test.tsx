@@ -117,12 +117,12 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
   });
 
   it('/refundIntentionDetail shows its application in the approval center and the money paid back', async () => {
-    const refundList = routeByPath('/refundIntentionList')!;
+    const refundList = routeByPath('/refundList')!;
     setSessionUser(
       sessionUser({
         menu: [
           { code: refundList.group, name: '订单管理', description: '' },
-          { code: refundList.code!, name: '意向金退款', description: '' },
+          { code: refundList.code!, name: '退款列表', description: '' },
         ],
         btn: [],
       }),
