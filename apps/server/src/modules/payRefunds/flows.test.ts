@@ -16,6 +16,7 @@ import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPEN_KEYS } from '../../seed/openApi';
+import { userRoleIdOf } from '../../testing/fixtures';
 import { openPost } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
@@ -363,6 +364,23 @@ describe('意向金 refunds through the approval center', () => {
     await ok(admin.call(APPROVAL_API.decide, { body: { id: r2.approvalId!, decision: 'reject', comment: '已开卡' } }));
     expect((await depositRow(d2.depositNo)).status).toBe('paid');
     expect(await payoutsOf(r2.id)).toHaveLength(0);
+  });
+
+  it('a region’s manager can neither see nor decide a refund of another region’s store', async () => {
+    const east = await t.signIn('13800000002', 'region123', await userRoleIdOf(t.db, '13800000002', 'REGION_MANAGER'));
+    const m = await newMember();
+    const d = await deposit(m.id, 5_000);
+    const r = await ok(admin.call(INTENT_API.applyRefund, { params: { id: d.id }, body: { reason: '会员要求' } }));
+    const seen = await east.call(APPROVAL_API.list, { query: { type: 'intentRefund', pageNo: 1, pageSize: 100 } });
+    if (seen.body.errcode === ERR.OK) expect(seen.body.data.list.map((x) => x.id)).not.toContain(r.approvalId);
+    const decided = await east.call(APPROVAL_API.decide, {
+      body: { id: r.approvalId!, decision: 'approve', comment: '' },
+    });
+    expect(decided.body.errcode).not.toBe(ERR.OK);
+    const stepped = await east.call(INTENT_API.refundStep, { params: { id: r.id }, body: { step: 'approve' } });
+    expect(stepped.body.errcode).not.toBe(ERR.OK);
+    expect((await depositRow(d.depositNo)).status).toBe('refunding');
+    expect(await payoutsOf(r.id)).toHaveLength(0);
   });
 
   it('two approvals racing (the center and /refundIntentionDetail, twice each): one pays out, the others are refused', async () => {
