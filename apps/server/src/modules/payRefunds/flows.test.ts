@@ -10,6 +10,7 @@ import { APPROVAL_API } from '@zb/contract/api/approvals';
 import { INTENT_API } from '@zb/contract/api/intents';
 import { REFUND_API } from '@zb/contract/api/refunds';
 import type { OpenBillAnswer } from '@zb/contract/entities/bill';
+import { BILL_API } from '@zb/contract/entities/billView';
 import { MALL_API, type OpenMallOrderBody } from '@zb/contract/entities/mall';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
@@ -165,6 +166,12 @@ describe('a bill paid with 意向金 (POST /open/v1/bills intentDeposits)', () =
     }
     const c = await expectLedgerMatches(m.cardNo);
     expect(c.balance).toBe(c005Price + 30_000);
+    // /orderDetails shows them among the bill's payments.
+    const view = await ok(admin.call(BILL_API.view, { params: { id: bill!.id } }));
+    expect(view.payments.filter((p) => p.method === 'intentDeposit').map((p) => p.tradeNo)).toEqual([
+      d1.depositNo,
+      d2.depositNo,
+    ]);
   });
 
   it('refuses the whole bill for another member’s, a used, an expired, a refunding, or too large a deposit; nothing is written', async () => {
