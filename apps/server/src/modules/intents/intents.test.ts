@@ -589,6 +589,8 @@ describe('the member tab’s SPEC calls and the lists', () => {
     expect(new Set(states.map((x) => x.s))).toEqual(new Set(['paid', 'used', 'refunding', 'refunded', 'expired']));
     const r = await reportAll(admin, REFUND_INTENTION_LIST, WHOLE);
     expect(new Set(r.list.map((x) => x.status))).toEqual(new Set(['pending', 'rejected', 'refunded']));
+    // Each applied through the approval center: its 审批编号 is listed.
+    expect(r.list.every((x) => /^SP\d+/.test(String(x.spNo)))).toBe(true);
   });
 
   it('/payIntentionRecord lists each deposit of the period once, within the caller’s scope', async () => {
