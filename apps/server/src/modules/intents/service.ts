@@ -334,8 +334,8 @@ export interface UsedDeposit {
  * Credits a paid deposit toward a bill (a 收银单 that sells a card or tops one up), in the bill's
  * transaction: the deposit moves 已支付 → 已使用 and records the bill and its card. Refused with
  * INTENT_INVALID when the deposit is unknown, belongs to another member, was paid at another
- * store whose configuration does not allow 通店使用, is past its expiry at the bill's time, or the
- * bill opens no card; with STATE_CHANGED when it is no longer paid (used already, being refunded,
+ * store whose configuration does not allow 通店使用, was paid after the bill's time or is past its
+ * expiry at it, or the bill opens no card; with STATE_CHANGED when it is no longer paid (used already, being refunded,
  * refunded or expired) — a second use of one deposit is always refused.
  */
 export const useIntentDeposit = async (tx: Tx, u: UseDeposit): Promise<UsedDeposit> => {
@@ -358,6 +358,9 @@ export const useIntentDeposit = async (tx: Tx, u: UseDeposit): Promise<UsedDepos
   if (bill.memberId !== d.memberId) throw invalid('意向金只能抵扣本人的开卡或充值');
   if (bill.storeId !== d.storeId && !(await storeIntentConfig(tx, d.storeId)).crossStore) {
     throw invalid('意向金只能在支付的门店使用（该门店未开通通店使用）');
+  }
+  if (bill.at.getTime() < d.paidAt.getTime()) {
+    throw invalid(`意向金${d.depositNo}支付于${formatDateTime(d.paidAt)}，晚于收银单时间，不能抵扣`);
   }
   if (d.status === 'paid' && bill.at.getTime() >= d.expiresAt.getTime()) {
     throw invalid(`意向金${d.depositNo}已于${formatDateTime(d.expiresAt)}过期，不能使用`);

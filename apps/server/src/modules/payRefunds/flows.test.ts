@@ -174,12 +174,13 @@ describe('a bill paid with 意向金 (POST /open/v1/bills intentDeposits)', () =
     ]);
   });
 
-  it('refuses the whole bill for another member’s, a used, an expired, a refunding, or too large a deposit; nothing is written', async () => {
+  it('refuses the whole bill for another member’s, a used, an expired, a later, a refunding, or too large a deposit; nothing is written', async () => {
     const m = await memberWithCard();
     const stranger = await newMember();
     const theirs = await deposit(stranger.id, 5_000);
     const big = await deposit(m.id, 20_000);
     const expired = await deposit(m.id, 5_000, { paidAt: new Date(new Date(AT).getTime() - 100 * DAY) });
+    const later = await deposit(m.id, 5_000, { paidAt: new Date(new Date(AT).getTime() + DAY) });
     const refunding = await deposit(m.id, 5_000);
     await ok(admin.call(INTENT_API.applyRefund, { params: { id: refunding.id }, body: { reason: '会员要求' } }));
     const before = await expectLedgerMatches(m.cardNo);
@@ -195,6 +196,7 @@ describe('a bill paid with 意向金 (POST /open/v1/bills intentDeposits)', () =
     const cases: [Envelope, string][] = [
       [await tryWith(theirs.depositNo), '本人'],
       [await tryWith(expired.depositNo), '过期'],
+      [await tryWith(later.depositNo), '晚于收银单时间'],
       [await tryWith(refunding.depositNo), '退款中'],
       [await tryWith(big.depositNo, 10_000, 0), '超过本单开卡和充值金额'],
       [await tryWith('YX9999999999'), '不存在'],
@@ -220,7 +222,7 @@ describe('a bill paid with 意向金 (POST /open/v1/bills intentDeposits)', () =
     expect(bad.errcode).not.toBe(ERR.OK);
     expect(await bills()).toBe(n0);
     expect((await expectLedgerMatches(m.cardNo)).balance).toBe(before.balance);
-    for (const d of [theirs, big, expired]) expect((await depositRow(d.depositNo)).status).toBe('paid');
+    for (const d of [theirs, big, expired, later]) expect((await depositRow(d.depositNo)).status).toBe('paid');
 
     // Used once, refused the second time.
     const once = await deposit(m.id, 5_000);
