@@ -80,6 +80,10 @@ export const noticeTypeName = (type: number): string => (type === NOTICE_TYPE_AR
 export const APPROVAL_STATUS = { pending: '待审批', approved: '已通过', rejected: '已驳回' } as const;
 export type ApprovalStatus = keyof typeof APPROVAL_STATUS;
 /** Kinds of approval the approval center handles; later issues add theirs. */
-export const APPROVAL_TYPES = { bossAuthority: '老板权限申请', refund: '退款申请' } as const;
+export const APPROVAL_TYPES = {
+  bossAuthority: '老板权限申请',
+  refund: '退款申请',
+  intentRefund: '意向金退款申请',
+} as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

@@ -12,6 +12,7 @@ export * from '../modules/master/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notices/schema';
 export * from '../modules/openApi/schema';
+export * from '../modules/payRefunds/schema';
 export * from '../modules/productOnlineRate/schema';
 export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';

@@ -18,6 +18,7 @@ import { seedApprovals } from './approvals';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
@@ -307,6 +308,8 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedMall(tx, now);
     // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.
     if (!scale.bulkHistory) await seedPerformance(tx, now);
+    // Bills paid with 意向金 through the POS key, one refunded (after the key, which sends them).
+    if (!scale.bulkHistory) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
   });

@@ -1,7 +1,7 @@
 /**
  * Demo 意向金 (modules/intents): five stores take deposits, each with its own rules, and their
  * members' deposits are in every state — 已支付, 已使用 (credited toward a top-up bill), 退款中,
- * 待退款, 已退款, 已过期 — plus a few that /abnormalIntentionRecord flags. Everything goes through
+ * 已退款, 已过期 — plus a few that /abnormalIntentionRecord flags. Everything goes through
  * the module's services (recordDeposit, useIntentDeposit, the refund steps, the expiry job), so
  * their history and log rows are the real ones.
  */
@@ -180,16 +180,17 @@ export const seedIntents = async (tx: Tx, now: Date): Promise<void> => {
     }
 
     if (!rules[i]!.refundable) continue;
-    // Refunds: one waiting for 审核, one approved (待退款), one executed, one rejected (back to 已支付).
+    // Refunds through the approval center: one waiting for 审核 (a pending 意向金退款申请), two
+    // approved (approving pays out: 已退款 with a payment-refund record), one rejected (back to 已支付).
     const refundable = [];
     for (let k = 3; k < 7; k++) refundable.push(await pay(i, m(k), new Date(now.getTime() - (k + 2) * DAY), k));
     const reasons = ['会员暂不开卡', '会员搬家，无法到店', '重复支付', '会员改变主意'];
     const refunds = [];
     for (const [k, d] of refundable.entries()) refunds.push(await applyIntentRefund(tx, auth, d.id, reasons[k]!));
     await intentRefundStep(tx, auth, refunds[1]!.id, { step: 'approve' });
-    await intentRefundStep(tx, auth, refunds[2]!.id, { step: 'approve', reason: '核实无误' });
     await intentRefundStep(tx, auth, refunds[2]!.id, {
-      step: 'execute',
+      step: 'approve',
+      reason: '核实无误',
       refundTradeNo: `5030${String(20260000 + refunds[2]!.id).padStart(12, '0')}`,
     });
     await intentRefundStep(tx, auth, refunds[3]!.id, { step: 'reject', reason: '已超出门店承诺的退款期限' });

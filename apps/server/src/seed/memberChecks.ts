@@ -84,7 +84,7 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
     select count(*) from card_ledger
      where (kind, ref_type) not in (('open', 'member_card'), ('open', 'marketing_real_card'),
                                     ('topUp', 'card_top_up'), ('consume', 'member_consume'),
-                                    ('adjust', 'member_consume_reverse'))`,
+                                    ('adjust', 'member_consume_reverse'), ('refund', 'refund'))`,
   'a bill equals its lines, paid by card and otherwise': `
     select count(*) from member_consume b
       left join (select consume_id, sum(amount) t, sum(card_amount) c, count(*) n, max(line) m

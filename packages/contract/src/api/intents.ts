@@ -16,6 +16,7 @@ import {
   type IntentRefundStatus,
   type IntentStatus,
 } from '../entities/intentDeposit';
+import type { PaymentRefundDto } from '../entities/paymentRefund';
 import { routeByPath } from '../routes';
 import { codes, endpoint } from './endpoint';
 import { idParamOf, intParamOf } from './ids';
@@ -67,6 +68,8 @@ export const intentConfigUpdateQuery = z
     validityDays: intParamOf('有效天数', { min: 1, max: INTENT_VALIDITY_DAYS_MAX }),
     refundable: flag('是否可退'),
     refundBy: z.enum(['hq', 'store'], { error: '退款申请方须为 hq 或 store' }).default('hq'),
+    /** Whether this store's deposits may be used toward a card bill at another store (通店使用). */
+    crossStore: flag('是否通店使用').default(false),
   })
   .superRefine((v, ctx) => {
     if (v.amountMode === 'fixed' && v.enabled && v.fixedAmounts.length === 0) {
@@ -106,6 +109,7 @@ export interface IntentConfigDto {
   validityDays: number;
   refundable: boolean;
   refundBy: IntentRefundBy;
+  crossStore: boolean;
   updatedAt: string | null;
   updatedByName: string | null;
 }
@@ -174,6 +178,9 @@ export interface IntentRefundDto {
   decidedByName: string | null;
   refundTradeNo: string | null;
   refundedAt: string | null;
+  /** The application in the approval center (审批编号) deciding it, when there is one. */
+  approvalId: number | null;
+  spNo: string | null;
 }
 
 export interface IntentDepositDetail {
@@ -187,6 +194,8 @@ export interface IntentRefundDetail {
   deposit: IntentDepositDto;
   history: FlowHistoryDto[];
   depositHistory: FlowHistoryDto[];
+  /** The money paid back when executed (退款支付记录). */
+  payouts: PaymentRefundDto[];
 }
 
 const idParams = z.object({ id: idParamOf('单据') });

@@ -42,7 +42,9 @@ export type BillLineKind = (typeof BILL_LINE_KINDS)[number]['value'];
 /**
  * How a bill is paid. storedCard and comboCard are the member cards the lines drew (written by
  * the server from the lines, never sent as payments); the others are sent by the POS. signBill
- * (签单) is a store manager's signature within their monthly quota (/signBill).
+ * (签单) is a store manager's signature within their monthly quota (/signBill). intentDeposit
+ * (意向金) is a member's paid deposit the sender names in `intentDeposits`, credited toward the
+ * bill's card sale or top-up (one payment per deposit, its number as the trade number).
  */
 export const BILL_PAY_METHODS = [
   { value: 'cash', label: '现金' },
@@ -52,6 +54,7 @@ export const BILL_PAY_METHODS = [
   { value: 'storedCard', label: '储值卡' },
   { value: 'comboCard', label: '套餐卡次' },
   { value: 'signBill', label: '签单' },
+  { value: 'intentDeposit', label: '意向金' },
 ] as const satisfies readonly EnumOption[];
 export type BillPayMethod = (typeof BILL_PAY_METHODS)[number]['value'];
 
@@ -155,6 +158,29 @@ export const billPaymentSchema = z.object({
   signerPhone: z.string().trim().max(15).optional(),
 });
 
+/** At most this many 意向金 credited to one bill. */
+export const BILL_INTENT_DEPOSITS_MAX = 5;
+
+/**
+ * 意向金 a bill uses: each a paid deposit (YX…) of the bill's member, at the bill's store (or at a
+ * store whose /stoIntentConfig lets its deposits be used elsewhere), not expired; together no more
+ * than the bill's card-sale and top-up lines. Each becomes a 意向金 payment of its whole amount.
+ *
+ * Refund rule: a bill refund gives a 意向金 payment back whole or not at all; executing it puts
+ * the deposit back to 已支付 (usable again, or refundable through the approval center, until its
+ * own expiry) — the deposit's money never leaves through the bill refund itself.
+ */
+export const billIntentDepositsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^YX\d{10}$/, '意向金单号格式为 YX 加 10 位数字'),
+  )
+  .max(BILL_INTENT_DEPOSITS_MAX, `每张收银单最多使用 ${BILL_INTENT_DEPOSITS_MAX} 笔意向金`)
+  .refine((a) => new Set(a).size === a.length, '意向金单号重复')
+  .optional();
+
 /** POST /open/v1/bills: one 收银单. */
 export const openBillBody = z.object({
   outerNo: outerNoSchema,
@@ -164,6 +190,8 @@ export const openBillBody = z.object({
   at: sentAtSchema,
   lines: z.array(billLineSchema).min(1, '收银单至少一行').max(BILL_LINES_MAX, `收银单最多 ${BILL_LINES_MAX} 行`),
   payments: z.array(billPaymentSchema).max(BILL_PAYMENTS_MAX, `最多 ${BILL_PAYMENTS_MAX} 笔支付`).default([]),
+  /** 意向金 numbers (YX…) credited toward the bill's card sale or top-up: see billIntentDepositsSchema. */
+  intentDeposits: billIntentDepositsSchema,
   remark: z.string().trim().max(BILL_REMARK_MAX).optional(),
 });
 export type OpenBillBody = z.output<typeof openBillBody>;

@@ -83,6 +83,8 @@ export const INTENT_FLOW = defineFlow({
       confirm: '申请退款后该意向金将不能再用于开卡或充值，确定申请吗？',
     },
     use: { label: '抵扣开卡', from: ['paid'], to: 'used', by: ['system', 'open'] },
+    /** The bill it was used on is refunded with its 意向金 payment: the deposit is whole again. */
+    restore: { label: '退单退回', from: ['used'], to: 'paid', by: ['system'] },
     refundRejected: { label: '退款驳回', from: ['refunding'], to: 'paid', by: ['system'] },
     refund: { label: '已退款', from: ['refunding'], to: 'refunded', by: ['system'] },
     expire: { label: '到期失效', from: ['paid'], to: 'expired', by: ['system'] },
@@ -90,7 +92,12 @@ export const INTENT_FLOW = defineFlow({
 });
 export type IntentStatus = (typeof INTENT_FLOW.states)[number]['value'];
 
-/** A deposit refund: 待审核 → 审核通过 (待退款) → 已退款, or 驳回. */
+/**
+ * A deposit refund: 待审核 → 审核通过 (待退款) → 已退款, or 驳回. Applying opens an application
+ * in the approval center (意向金退款申请); approving it there (or on /refundIntentionDetail, the
+ * same decision) runs 审核通过 and 执行退款 together, writing the payment-refund record; a
+ * refund approved before that rule (待退款) is still executed by 执行退款.
+ */
 export const INTENT_REFUND_FLOW = defineFlow({
   name: 'intentRefund',
   title: '意向金退款',
@@ -133,6 +140,8 @@ export interface IntentConfigValues {
   validityDays: number;
   refundable: boolean;
   refundBy: IntentRefundBy;
+  /** 通店使用: this store's deposits may be used toward a card bill at another store. */
+  crossStore: boolean;
 }
 
 /** Whether `amount` is one a store with `c` accepts; a Chinese reason when not. */

@@ -21,6 +21,7 @@ import { idParams } from '../resource/schemas';
 import { outerNoSchema } from './bill';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 import { goodsIdField, goodsInfoFields, goodsKindField } from './goodsRef';
+import type { PaymentRefundDto } from './paymentRefund';
 
 // ---------------------------------------------------------------------------------------------
 // Mall goods.
@@ -569,6 +570,8 @@ export interface MallOrderView {
   };
   lines: MallOrderLineView[];
   returns: MallReturnView[];
+  /** The money its after-sale refunds paid back (退款支付记录), by channel. */
+  payouts: (PaymentRefundDto & { returnNo: string })[];
   history: MallHistoryRow[];
 }
 

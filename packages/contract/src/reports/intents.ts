@@ -65,6 +65,7 @@ export const REFUND_INTENTION_LIST = defineReport({
     memberName: { label: '会员', type: 'text', width: 100 },
     memberPhone: { label: '手机号', type: 'text', width: 120 },
     reason: { label: '退款原因', type: 'text', width: 180, sort: false },
+    spNo: { label: '审批编号', type: 'text', width: 150 },
     appliedAt: { label: '申请时间', type: 'datetime', width: 170 },
     status: { label: '状态', type: 'enum', options: REFUND_STATES, width: 80 },
     refundedAt: { label: '退款时间', type: 'datetime', width: 170 },

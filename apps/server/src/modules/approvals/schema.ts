@@ -32,8 +32,11 @@ export const approval = pgTable(
     index('approval_created_idx').on(t.createdAt, t.id),
     index('approval_status_created_idx').on(t.status, t.createdAt, t.id),
     index('approval_applicant_idx').on(t.applicantId, t.status),
-    // At most one pending application of a kind per applicant, even when two requests race.
-    uniqueIndex('approval_one_pending_uq').on(t.applicantId, t.type).where(sql`${t.status} = 'pending'`),
+    // At most one pending 老板权限 application per applicant, even when two requests race (a user
+    // may have several refund applications pending: each decides its own record).
+    uniqueIndex('approval_one_pending_uq')
+      .on(t.applicantId, t.type)
+      .where(sql`${t.status} = 'pending' and ${t.type} = 'bossAuthority'`),
   ],
 );
 

@@ -20,6 +20,7 @@ import { cardLedger, member, memberCard, memberConsume, memberConsumeLine } from
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
+import { creditIntentDeposits } from './intentPayments';
 import { billPayment, billShare } from './schema';
 
 const invalid = (msg: string) => new BizError(ERR.BILL_INVALID, msg);
@@ -286,7 +287,14 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
     refs,
   );
 
-  const sent = body.payments.reduce((n, p) => n + p.amount, 0);
+  // 意向金 the sender names, credited toward the card lines (intentPayments.ts): each a payment.
+  const intent = await creditIntentDeposits(tx, {
+    consumeId: bill.consumeId,
+    depositNos: body.intentDeposits,
+    cardValue: other.reduce((n, o) => n + o.amount, 0),
+    clientId: caller.clientId,
+  });
+  const sent = body.payments.reduce((n, p) => n + p.amount, 0) + intent.amount;
   if (sent !== bill.paidOther) {
     throw invalid(
       `支付合计 ${formatYuan(sent)} 元与应付 ${formatYuan(bill.paidOther)} 元不符（单据合计 ${formatYuan(bill.total)} 元，会员卡支付 ${formatYuan(bill.paidByCard)} 元）`,
@@ -303,6 +311,7 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
     tradeNo: p.tradeNo ?? null,
     signerStaffId: p.method === 'signBill' ? signerOf(p.signerPhone, i + 1) : null,
   }));
+  for (const p of intent.payments) payments.push({ consumeId: bill.consumeId, seq: payments.length + 1, ...p });
   for (const d of draws) {
     if (d.amount <= 0) continue;
     payments.push({

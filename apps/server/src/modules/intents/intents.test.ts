@@ -412,7 +412,7 @@ describe('INTENT_FLOW: use, refund, refusals', () => {
     expect(row!.status).toBe('paid');
   });
 
-  it('a refund runs 申请 → 审核通过 → 执行退款; the deposit is 退款中 meanwhile and cannot be used; steps out of order are STATE_CHANGED', async () => {
+  it('a refund runs 申请 → 审核通过 (which executes it); the deposit is 退款中 meanwhile and cannot be used; steps out of order are STATE_CHANGED', async () => {
     const m = await memberAt(bj001, 5);
     const d = await openIntentDeposit(t.db, pos(bj001), doc('BJ001', m.phone, 10000));
     const id = await depositId(d.depositNo);
@@ -428,11 +428,11 @@ describe('INTENT_FLOW: use, refund, refusals', () => {
     ).toBe(ERR.STATE_CHANGED);
     const early = await admin.call(INTENT_API.refundStep, { params: { id: refund.id }, body: { step: 'execute' } });
     expect(early.body.errcode).toBe(ERR.STATE_CHANGED);
-    await ok(admin.call(INTENT_API.refundStep, { params: { id: refund.id }, body: { step: 'approve' } }));
+    // Approving (its application in the approval center) executes the refund at once.
     const done = await ok(
       admin.call(INTENT_API.refundStep, {
         params: { id: refund.id },
-        body: { step: 'execute', refundTradeNo: '50300001' },
+        body: { step: 'approve', refundTradeNo: '50300001' },
       }),
     );
     expect(done).toMatchObject({ status: 'refunded', refundTradeNo: '50300001' });
@@ -588,7 +588,9 @@ describe('the member tab’s SPEC calls and the lists', () => {
       .groupBy(intentDeposit.status);
     expect(new Set(states.map((x) => x.s))).toEqual(new Set(['paid', 'used', 'refunding', 'refunded', 'expired']));
     const r = await reportAll(admin, REFUND_INTENTION_LIST, WHOLE);
-    expect(new Set(r.list.map((x) => x.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'refunded']));
+    expect(new Set(r.list.map((x) => x.status))).toEqual(new Set(['pending', 'rejected', 'refunded']));
+    // Each applied through the approval center: its 审批编号 is listed.
+    expect(r.list.every((x) => /^SP\d+/.test(String(x.spNo)))).toBe(true);
   });
 
   it('/payIntentionRecord lists each deposit of the period once, within the caller’s scope', async () => {

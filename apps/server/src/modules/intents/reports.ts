@@ -35,11 +35,12 @@ const refunds: BoundQuery = {
   query: () => sql`select r.id as "id", r.refund_no as "refundNo", d.deposit_no as "depositNo", d.store_id as "storeId",
       s.name as "storeName", m.name as "memberName", m.phone as "memberPhone", m.name || ' ' || m.phone as "member",
       r.reason as "reason", r.applied_at as "appliedAt", r.status as "status", r.refunded_at as "refundedAt",
-      d.amount as "amount"
+      d.amount as "amount", a.sp_no as "spNo"
     from intent_refund r
     join intent_deposit d on d.id = r.deposit_id
     join member m on m.id = d.member_id
-    join store s on s.id = d.store_id`,
+    join store s on s.id = d.store_id
+    left join approval a on a.id = r.approval_id`,
 };
 
 export const refundIntentionListBinding = bindReport({

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userAccount } from '../accounts/schema';
+import { approval } from '../approvals/schema';
 import { member, memberCard, memberConsume } from '../members/schema';
 import { store } from '../stores/schema';
 
@@ -33,6 +34,8 @@ export const intentConfig = pgTable(
     refundable: boolean('refundable').notNull().default(true),
     /** INTENT_REFUND_BY: hq (head office only) or store (the store's roles too). */
     refundBy: text('refund_by').notNull().default('hq'),
+    /** 通店使用: its deposits may be used toward a card bill at another store. */
+    crossStore: boolean('cross_store').notNull().default(false),
     updatedBy: userRef('updated_by'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -84,8 +87,8 @@ export const intentDeposit = pgTable(
   (t) => [
     unique('intent_deposit_no_uq').on(t.depositNo),
     unique('intent_deposit_outer_uq').on(t.clientId, t.outerNo),
-    // A bill credits at most one deposit.
-    uniqueIndex('intent_deposit_consume_uq').on(t.consumeId).where(sql`${t.consumeId} is not null`),
+    // The deposits a bill credits (a bill may use several).
+    index('intent_deposit_consume_idx').on(t.consumeId).where(sql`${t.consumeId} is not null`),
     index('intent_deposit_store_idx').on(t.storeId, t.paidAt),
     index('intent_deposit_member_idx').on(t.memberId, t.paidAt),
     index('intent_deposit_paid_idx').on(t.paidAt, t.id),
@@ -121,12 +124,15 @@ export const intentRefund = pgTable(
     refundTradeNo: text('refund_trade_no'),
     executedBy: userRef('executed_by'),
     refundedAt: at('refunded_at'),
+    /** Its application in the approval center (意向金退款申请); null for refunds applied before it. */
+    approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('intent_refund_no_uq').on(t.refundNo),
     // One live refund per deposit: pending, approved or refunded.
     uniqueIndex('intent_refund_live_uq').on(t.depositId).where(sql`${t.status} in ('pending', 'approved', 'refunded')`),
     index('intent_refund_applied_idx').on(t.appliedAt, t.id),
+    uniqueIndex('intent_refund_approval_uq').on(t.approvalId),
     check('intent_refund_status_chk', sql`${t.status} in ('pending', 'approved', 'rejected', 'refunded')`),
   ],
 );

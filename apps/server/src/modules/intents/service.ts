@@ -31,6 +31,8 @@ import {
   type OpenIntentDepositBody,
 } from '@zb/contract/entities/intentDeposit';
 import { ERR } from '@zb/contract/errcodes';
+import { formatYuan } from '@zb/contract/resource/format';
+import { formatDateTime } from '@zb/contract/time';
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -40,8 +42,11 @@ import { BizError } from '../../platform/errors';
 import { type FlowHistoryRow, flowHistory, recordCreated, runStep, type StepTaker } from '../../platform/flow';
 import { checkStoreInScope, type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
+import { approval } from '../approvals/schema';
+import { decideIn, openApproval, registerApprovalKind } from '../approvals/service';
 import { member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
+import { paymentRefundsOf, recordPaymentRefund, setPaymentRefundTradeNo } from '../payRefunds/service';
 import { region, store } from '../stores/schema';
 import { intentConfig, intentDeposit, intentRefund } from './schema';
 
@@ -61,6 +66,7 @@ export const DEFAULT_INTENT_CONFIG: IntentConfigValues = {
   validityDays: INTENT_VALIDITY_DAYS_DEFAULT,
   refundable: true,
   refundBy: 'hq',
+  crossStore: false,
 };
 
 type ConfigRow = typeof intentConfig.$inferSelect;
@@ -75,6 +81,7 @@ const valuesOf = (r: ConfigRow | null | undefined): IntentConfigValues =>
         validityDays: r.validityDays,
         refundable: r.refundable,
         refundBy: r.refundBy as IntentConfigValues['refundBy'],
+        crossStore: r.crossStore,
       }
     : DEFAULT_INTENT_CONFIG;
 
@@ -169,6 +176,7 @@ export const configUpdate = (db: Db, auth: Auth, q: IntentConfigUpdate): Promise
       validityDays: q.validityDays,
       refundable: q.refundable,
       refundBy: q.refundBy,
+      crossStore: q.crossStore,
     };
     const before = await storeIntentConfig(tx, q.storeId);
     await tx
@@ -325,8 +333,9 @@ export interface UsedDeposit {
 /**
  * Credits a paid deposit toward a bill (a 收银单 that sells a card or tops one up), in the bill's
  * transaction: the deposit moves 已支付 → 已使用 and records the bill and its card. Refused with
- * INTENT_INVALID when the deposit is unknown or belongs to another member or store, or the bill
- * opens no card; with STATE_CHANGED when it is no longer paid (used already, being refunded,
+ * INTENT_INVALID when the deposit is unknown, belongs to another member, was paid at another
+ * store whose configuration does not allow 通店使用, was paid after the bill's time or is past its
+ * expiry at it, or the bill opens no card; with STATE_CHANGED when it is no longer paid (used already, being refunded,
  * refunded or expired) — a second use of one deposit is always refused.
  */
 export const useIntentDeposit = async (tx: Tx, u: UseDeposit): Promise<UsedDeposit> => {
@@ -347,7 +356,15 @@ export const useIntentDeposit = async (tx: Tx, u: UseDeposit): Promise<UsedDepos
     .where(eq(memberConsume.id, u.consumeId));
   if (!bill) throw invalid('抵扣的收银单不存在');
   if (bill.memberId !== d.memberId) throw invalid('意向金只能抵扣本人的开卡或充值');
-  if (bill.storeId !== d.storeId) throw invalid('意向金只能在支付的门店使用');
+  if (bill.storeId !== d.storeId && !(await storeIntentConfig(tx, d.storeId)).crossStore) {
+    throw invalid('意向金只能在支付的门店使用（该门店未开通通店使用）');
+  }
+  if (bill.at.getTime() < d.paidAt.getTime()) {
+    throw invalid(`意向金${d.depositNo}支付于${formatDateTime(d.paidAt)}，晚于收银单时间，不能抵扣`);
+  }
+  if (d.status === 'paid' && bill.at.getTime() >= d.expiresAt.getTime()) {
+    throw invalid(`意向金${d.depositNo}已于${formatDateTime(d.expiresAt)}过期，不能使用`);
+  }
   const [line] = await tx
     .select({ memberCardId: memberConsumeLine.memberCardId })
     .from(memberConsumeLine)
@@ -367,6 +384,32 @@ export const useIntentDeposit = async (tx: Tx, u: UseDeposit): Promise<UsedDepos
     at: bill.at,
   });
   return { depositId: d.id, depositNo: d.depositNo, amount: d.amount, memberCardId: line.memberCardId };
+};
+
+/**
+ * 退单退回: a refund of the bill `consumeId` gave its 意向金 payment back whole, so the deposit
+ * `depositNo` credited to it is paid again (usable, or refundable, until its own expiry); the
+ * bill's link is cleared and the history row names the bill. In the refund's transaction.
+ */
+export const restoreIntentDeposit = async (
+  tx: Tx,
+  r: { depositNo: string; consumeId: number; billNo: string; userId: number | null; at: Date },
+): Promise<void> => {
+  const [d] = await tx
+    .select({ id: intentDeposit.id })
+    .from(intentDeposit)
+    .where(and(eq(intentDeposit.depositNo, r.depositNo), eq(intentDeposit.consumeId, r.consumeId)));
+  if (!d) throw invalid(`收银单${r.billNo}没有使用意向金${r.depositNo}`);
+  await runStep(tx, {
+    flow: INTENT_FLOW,
+    table: intentDeposit,
+    id: d.id,
+    step: 'restore',
+    by: { kind: 'system', userId: r.userId },
+    reason: `收银单${r.billNo}退款，意向金退回`,
+    set: { consumeId: null, memberCardId: null, usedAt: null },
+    at: r.at,
+  });
 };
 
 /**
@@ -485,9 +528,11 @@ const refundRows = (db: Db | Tx, where: SQL | undefined) =>
       amount: intentDeposit.amount,
       appliedByName: applier.nickname,
       decidedByName: decider.nickname,
+      spNo: approval.spNo,
     })
     .from(intentRefund)
     .innerJoin(intentDeposit, eq(intentDeposit.id, intentRefund.depositId))
+    .leftJoin(approval, eq(approval.id, intentRefund.approvalId))
     .leftJoin(applier, eq(applier.id, intentRefund.appliedBy))
     .leftJoin(decider, eq(decider.id, intentRefund.decidedBy))
     .where(where)
@@ -508,6 +553,8 @@ const refundDto = (x: RefundRow): IntentRefundDto => ({
   decidedByName: x.decidedByName,
   refundTradeNo: x.r.refundTradeNo,
   refundedAt: iso(x.r.refundedAt),
+  approvalId: x.r.approvalId,
+  spNo: x.spNo,
 });
 
 export const depositDetail = async (db: Db, scope: DataScope, id: number): Promise<IntentDepositDetail> => {
@@ -523,15 +570,17 @@ export const refundDetail = async (db: Db, scope: DataScope, id: number): Promis
   const [x] = await refundRows(db, and(eq(intentRefund.id, id), storeScopeFilter(scope, intentDeposit.storeId)));
   if (!x) throw new BizError(ERR.RECORD_NOT_FOUND);
   const d = await loadDeposit(db, scope, x.r.depositId);
-  const [history, depositHistory] = await Promise.all([
+  const [history, depositHistory, payouts] = await Promise.all([
     flowHistory(db, INTENT_REFUND_FLOW, id),
     flowHistory(db, INTENT_FLOW, x.r.depositId),
+    paymentRefundsOf(db, 'intentRefund', id),
   ]);
   return {
     refund: refundDto(x),
     deposit: depositDto(d),
     history: historyDto(history),
     depositHistory: historyDto(depositHistory),
+    payouts,
   };
 };
 
@@ -593,7 +642,7 @@ const console_ = (auth: Auth): StepTaker => ({ kind: 'console', userId: auth.use
 /**
  * 申请退款: the whole deposit, when its store's configuration lets it be refunded and lets the
  * caller apply (refundBy 'hq': head office only). The deposit moves to 退款中 and the refund
- * waits for 审核.
+ * waits for 审核 in the approval center (意向金退款申请, linked to /refundIntentionDetail).
  */
 export const applyIntentRefund = (db: Db, auth: Auth, depositId: number, reason: string): Promise<IntentRefundDto> =>
   db.transaction(async (tx) => {
@@ -610,9 +659,15 @@ export const applyIntentRefund = (db: Db, auth: Auth, depositId: number, reason:
       reason,
       where: storeScopeFilter(auth.scope, intentDeposit.storeId),
     });
+    const ap = await openApproval(tx, {
+      type: 'intentRefund',
+      applicantId: auth.user.id,
+      storeId: d.d.storeId,
+      reason: `${d.storeName}意向金${d.d.depositNo}（会员${d.memberName}）申请退款 ${formatYuan(d.d.amount)} 元：${reason}`,
+    });
     const [r] = await tx
       .insert(intentRefund)
-      .values({ depositId, reason, appliedBy: auth.user.id })
+      .values({ depositId, reason, appliedBy: auth.user.id, approvalId: ap.id })
       .returning({ id: intentRefund.id });
     await recordCreated(tx, INTENT_REFUND_FLOW, r!.id, console_(auth), reason);
     const [x] = await refundRows(tx, eq(intentRefund.id, r!.id));
@@ -620,9 +675,119 @@ export const applyIntentRefund = (db: Db, auth: Auth, depositId: number, reason:
   });
 
 /**
- * 审核通过 / 驳回 / 执行退款 of a deposit refund. 驳回 gives the deposit back its 已支付 state;
- * 执行退款 records the channel's refund number and moves the deposit to 已退款 — both in the
- * same transaction as the refund's step.
+ * 执行退款 in the caller's transaction: the refund moves 待退款 → 已退款 (a second executor waits
+ * on its lock and is refused), the deposit 退款中 → 已退款, and the money paid back is recorded
+ * (a payment-refund record of the deposit's whole amount by the channel it was paid with).
+ */
+const executeIntentRefund = async (
+  tx: Tx,
+  refundId: number,
+  userId: number,
+  o: { reason?: string; refundTradeNo?: string; where?: SQL; at: Date },
+): Promise<void> => {
+  await runStep(tx, {
+    flow: INTENT_REFUND_FLOW,
+    table: intentRefund,
+    id: refundId,
+    step: 'execute',
+    by: { kind: 'console', userId },
+    reason: o.reason,
+    set: { executedBy: userId, refundedAt: o.at, refundTradeNo: o.refundTradeNo || null },
+    where: o.where,
+    at: o.at,
+  });
+  const [x] = await tx
+    .select({ d: intentDeposit })
+    .from(intentRefund)
+    .innerJoin(intentDeposit, eq(intentDeposit.id, intentRefund.depositId))
+    .where(eq(intentRefund.id, refundId));
+  const d = x!.d;
+  await runStep(tx, {
+    flow: INTENT_FLOW,
+    table: intentDeposit,
+    id: d.id,
+    step: 'refund',
+    by: { kind: 'system', userId },
+    reason: o.reason,
+    at: o.at,
+  });
+  await recordPaymentRefund(tx, {
+    kind: 'intentRefund',
+    refId: refundId,
+    storeId: d.storeId,
+    memberId: d.memberId,
+    method: d.payMethod as IntentPayMethod,
+    amount: d.amount,
+    tradeNo: d.tradeNo,
+    refundTradeNo: o.refundTradeNo,
+    at: o.at,
+    userId,
+  });
+};
+
+/**
+ * A decision on a deposit refund's application (the approval center's and
+ * /refundIntentionDetail's are the same): approving runs 审核通过 and 执行退款 at once; rejecting
+ * runs 驳回 and gives the deposit back its 已支付 state. All in the decision's transaction.
+ */
+const decideIntentRefund = async (
+  tx: Tx,
+  refundId: number,
+  d: { decision: 'approve' | 'reject'; deciderId: number; comment: string; refundTradeNo?: string; at: Date },
+): Promise<void> => {
+  const by: StepTaker = { kind: 'console', userId: d.deciderId };
+  await runStep(tx, {
+    flow: INTENT_REFUND_FLOW,
+    table: intentRefund,
+    id: refundId,
+    step: d.decision,
+    by,
+    reason: d.comment,
+    set: { decidedBy: d.deciderId, decidedAt: d.at },
+    at: d.at,
+  });
+  if (d.decision === 'approve') {
+    await executeIntentRefund(tx, refundId, d.deciderId, { refundTradeNo: d.refundTradeNo, at: d.at });
+    return;
+  }
+  const [r] = await tx
+    .select({ depositId: intentRefund.depositId })
+    .from(intentRefund)
+    .where(eq(intentRefund.id, refundId));
+  await runStep(tx, {
+    flow: INTENT_FLOW,
+    table: intentDeposit,
+    id: r!.depositId,
+    step: 'refundRejected',
+    by: { kind: 'system', userId: d.deciderId },
+    reason: d.comment,
+    at: d.at,
+  });
+};
+
+registerApprovalKind({
+  type: 'intentRefund',
+  decided: async (tx, d) => {
+    const [r] = await tx
+      .select({ id: intentRefund.id })
+      .from(intentRefund)
+      .where(eq(intentRefund.approvalId, d.approvalId));
+    if (!r) return;
+    await decideIntentRefund(tx, r.id, { ...d, at: new Date() });
+  },
+  link: async (db, approvalId) => {
+    const [r] = await db
+      .select({ id: intentRefund.id })
+      .from(intentRefund)
+      .where(eq(intentRefund.approvalId, approvalId));
+    return r ? `/refundIntentionDetail?id=${r.id}` : null;
+  },
+});
+
+/**
+ * 审核通过 / 驳回 / 执行退款 of a deposit refund from /refundIntentionDetail. A refund with a pending
+ * application is decided through it (approving executes the refund at once, see
+ * decideIntentRefund); 执行退款 pays out a refund left 待退款 by an earlier approval.
  */
 export const intentRefundStep = (
   db: Db,
@@ -631,38 +796,42 @@ export const intentRefundStep = (
   body: { step: 'approve' | 'reject' | 'execute'; reason?: string; refundTradeNo?: string },
 ): Promise<IntentRefundDto> =>
   db.transaction(async (tx) => {
-    const [x] = await refundRows(
-      tx,
-      and(eq(intentRefund.id, refundId), storeScopeFilter(auth.scope, intentDeposit.storeId)),
-    );
+    const scope = storeScopeFilter(auth.scope, intentDeposit.storeId);
+    const [x] = await refundRows(tx, and(eq(intentRefund.id, refundId), scope));
     if (!x) throw new BizError(ERR.RECORD_NOT_FOUND);
-    const by = console_(auth);
     const now = new Date();
-    const set =
-      body.step === 'execute'
-        ? { executedBy: auth.user.id, refundedAt: now, refundTradeNo: body.refundTradeNo || null }
-        : { decidedBy: auth.user.id, decidedAt: now };
-    await runStep(tx, {
-      flow: INTENT_REFUND_FLOW,
-      table: intentRefund,
-      id: refundId,
-      step: body.step,
-      by,
-      reason: body.reason,
-      set,
-      at: now,
-    });
-    const depositStep = body.step === 'reject' ? 'refundRejected' : body.step === 'execute' ? 'refund' : null;
-    if (depositStep) {
-      await runStep(tx, {
-        flow: INTENT_FLOW,
-        table: intentDeposit,
-        id: x.r.depositId,
-        step: depositStep,
-        by: { kind: 'system', userId: auth.user.id },
-        reason: body.reason,
-        at: now,
-      });
+    const inScope = sql`${intentRefund.depositId} in (select ${intentDeposit.id} from ${intentDeposit} where ${scope ?? sql`true`})`;
+    if (body.step === 'execute') {
+      await executeIntentRefund(tx, refundId, auth.user.id, { ...body, where: inScope, at: now });
+    } else {
+      if (body.step === 'reject' && !body.reason?.trim()) throw new BizError(ERR.PARAM_INVALID, '请填写驳回的原因');
+      const [ap] = x.r.approvalId
+        ? await tx.select({ status: approval.status }).from(approval).where(eq(approval.id, x.r.approvalId))
+        : [];
+      if (ap?.status === 'pending') {
+        // Deciding the application moves the refund (registerApprovalKind above).
+        await decideIn(
+          tx,
+          auth.user.id,
+          { id: x.r.approvalId!, decision: body.step, comment: body.reason?.trim() ?? '' },
+          undefined,
+          now,
+        );
+        if (body.step === 'approve' && body.refundTradeNo) {
+          // The channel's refund number typed on /refundIntentionDetail, on the refund and its payout.
+          await tx.update(intentRefund).set({ refundTradeNo: body.refundTradeNo }).where(eq(intentRefund.id, refundId));
+          await setPaymentRefundTradeNo(tx, 'intentRefund', refundId, body.refundTradeNo);
+        }
+      } else {
+        // Decided already (or applied before the approval center): runStep refuses by the refund's state.
+        await decideIntentRefund(tx, refundId, {
+          decision: body.step,
+          deciderId: auth.user.id,
+          comment: body.reason?.trim() ?? '',
+          refundTradeNo: body.refundTradeNo,
+          at: now,
+        });
+      }
     }
     const [y] = await refundRows(tx, eq(intentRefund.id, refundId));
     return refundDto(y!);

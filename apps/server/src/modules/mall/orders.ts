@@ -29,6 +29,7 @@ import type { Db, Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
 import { recordCreated, runStep, type StepTaker } from '../../platform/flow';
 import { member } from '../members/schema';
+import { recordPaymentRefund } from '../payRefunds/service';
 import { store } from '../stores/schema';
 import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
 
@@ -414,8 +415,11 @@ export const rejectReturn = async (tx: Tx, id: number, by: StepTaker, reason: st
 };
 
 /**
- * 退款: the member is paid back what they paid (recorded on the order as refunded); a 退货退款
- * puts the returned pieces back in stock. The order ends 已退款.
+ * 退款: the member is paid back what they paid (recorded on the order as refunded, never past what
+ * was paid — mall_order_amounts_chk) with a payment-refund record per channel: the online part by
+ * the order's 微信/支付宝 payment, a 定金 order's rest paid in the store as 现金. A 退货退款 puts the
+ * returned pieces back in stock. The order ends 已退款. Two executions racing queue on the
+ * return's lock; the second is refused (STATE_CHANGED) and pays nothing.
  */
 export const refundReturn = async (tx: Tx, id: number, by: StepTaker, where?: SQL, at = new Date()) => {
   await runStep(tx, {
@@ -442,6 +446,24 @@ export const refundReturn = async (tx: Tx, id: number, by: StepTaker, where?: SQ
     set: { refundedAmount: sql`${mallOrder.refundedAmount} + ${ret!.amount}` },
   });
   if (ret!.kind === 'returnRefund') await releaseStock(tx, ret!.orderId);
+  const order = await orderById(tx, ret!.orderId);
+  const online = Math.min(ret!.amount, order.paidAmount);
+  const parts = [
+    { method: (order.payMethod ?? 'wechat') as MallPayMethod, amount: online, tradeNo: order.tradeNo },
+    { method: 'cash' as const, amount: ret!.amount - online, tradeNo: null },
+  ];
+  for (const p of parts) {
+    if (p.amount <= 0) continue;
+    await recordPaymentRefund(tx, {
+      kind: 'mallReturn',
+      refId: id,
+      storeId: order.storeId,
+      memberId: order.memberId,
+      ...p,
+      at,
+      userId: by.userId ?? null,
+    });
+  }
 };
 
 /** The order of a sender's number, for the open API's steps. */

@@ -24,6 +24,7 @@ import { BizError } from '../../platform/errors';
 import { type FlowHistoryRow, flowHistory, type StepTaker } from '../../platform/flow';
 import { storeScopeFilter } from '../../platform/scope';
 import { member } from '../members/schema';
+import { paymentRefundsOf } from '../payRefunds/service';
 import { store } from '../stores/schema';
 import { approveReturn, cancelOrder, pickupOrder, refundReturn, rejectReturn, shipOrder } from './orders';
 import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
@@ -74,6 +75,10 @@ export const viewMallOrder = async (db: Db, auth: Auth, id: number): Promise<Mal
     history.push(...historyRows(await flowHistory(db, MALL_RETURN_FLOW, ret.id), `售后单 ${ret.returnNo}：`));
   }
   history.sort((a, b) => a.at.localeCompare(b.at));
+  const payouts: MallOrderView['payouts'] = [];
+  for (const ret of returns) {
+    for (const p of await paymentRefundsOf(db, 'mallReturn', ret.id)) payouts.push({ ...p, returnNo: ret.returnNo });
+  }
   const codes = new Map<number, string>();
   if (lines.length) {
     const goods = await db
@@ -135,6 +140,7 @@ export const viewMallOrder = async (db: Db, auth: Auth, id: number): Promise<Mal
       createdAt: x.createdAt.toISOString(),
       refundedAt: iso(x.refundedAt),
     })),
+    payouts,
     history,
   };
 };

@@ -38,6 +38,7 @@ import { approval } from '../approvals/schema';
 import { decideIn, openApproval, registerApprovalKind } from '../approvals/service';
 import { paymentsOf, refundBillPayments } from '../bills/paymentRefunds';
 import { card, product, project } from '../goods/schema';
+import { restoreIntentDeposit } from '../intents/service';
 import { refundBillLines } from '../members/ledger';
 import { cardLedger, member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
@@ -143,6 +144,10 @@ const apply = async (tx: Tx, a: Application): Promise<number> => {
     }
     const pending = pendingPays.find((x) => x.seq === r.seq)?.amount ?? 0;
     const left = p.amount - p.refunded - pending;
+    if (p.method === 'intentDeposit' && r.amount !== p.amount && left > 0) {
+      // The rule of entities/bill.ts billIntentDepositsSchema: a 意向金 payment goes back whole.
+      throw invalid(`第 ${r.seq} 笔是意向金${p.tradeNo ?? ''}支付，须整笔退回 ${formatYuan(p.amount)} 元`);
+    }
     if (r.amount > left) {
       throw exceeds(
         `第 ${r.seq} 笔${methodLabel(p.method)}支付最多还可退 ${formatYuan(Math.max(left, 0))} 元（含审批中的退款）`,
@@ -342,6 +347,7 @@ export const executeRefund = async (tx: Tx, id: number, userId: number, where?: 
     [...perCard].map(([memberCardId, amount]) => ({ memberCardId, amount })),
   );
   await tx.update(refundPayment).set({ refundedAt: at }).where(eq(refundPayment.refundId, id));
+  await restoreBillDeposits(tx, r!.consumeId, pays, userId, at);
   await runStep(tx, {
     flow: REFUND_FLOW,
     table: refund,
@@ -352,6 +358,26 @@ export const executeRefund = async (tx: Tx, id: number, userId: number, where?: 
     where,
     at,
   });
+};
+
+/** 意向金 payments refunded (whole, see apply): their deposits are paid again (intents restoreIntentDeposit). */
+const restoreBillDeposits = async (
+  tx: Tx,
+  consumeId: number,
+  pays: readonly { seq: number; method: string }[],
+  userId: number,
+  at: Date,
+): Promise<void> => {
+  const seqs = pays.filter((p) => p.method === 'intentDeposit').map((p) => p.seq);
+  if (seqs.length === 0) return;
+  const [bill] = await tx
+    .select({ billNo: memberConsume.billNo })
+    .from(memberConsume)
+    .where(eq(memberConsume.id, consumeId));
+  for (const p of await paymentsOf(tx, consumeId)) {
+    if (!seqs.includes(p.seq) || !p.tradeNo) continue;
+    await restoreIntentDeposit(tx, { depositNo: p.tradeNo, consumeId, billNo: bill!.billNo, userId, at });
+  }
 };
 
 /** A decision on the refund's application: the approval center's and /refundDetail's are the same. */

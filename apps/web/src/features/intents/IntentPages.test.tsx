@@ -1,10 +1,11 @@
 /**
  * 意向金 pages with the calls stubbed: /stoIntentConfig lists at SPEC's list call and saves with
  * the update GET (values in the query, amounts in 分); /payIntentionDetail shows the deposit, its
- * history, and 申请退款 only from 已支付 and only to holders of the button.
+ * history, and 申请退款 only from 已支付 and only to holders of the button; /refundIntentionDetail
+ * shows its application's 审批编号 and the money paid back; /stoIntentConfig sends 通店使用.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IntentConfigDto, IntentDepositDetail } from '@zb/contract/api/intents';
+import type { IntentConfigDto, IntentDepositDetail, IntentRefundDetail } from '@zb/contract/api/intents';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import { routeByPath } from '@zb/contract/routes';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ const bj: IntentConfigDto = {
   validityDays: 90,
   refundable: true,
   refundBy: 'store',
+  crossStore: false,
   updatedAt: '2026-11-20T02:00:00.000Z',
   updatedByName: '系统管理员',
 };
@@ -111,6 +113,64 @@ describe('意向金 pages', { timeout: 60_000 }, () => {
     expect(q.getAll('fixedAmounts')).toEqual(['5000', '10000']);
     expect(q.get('enabled')).toBe('true');
     expect(q.get('refundBy')).toBe('store');
+    expect(q.get('crossStore')).toBe('false');
+  });
+
+  it('/refundIntentionDetail shows its application in the approval center and the money paid back', async () => {
+    const refundList = routeByPath('/refundList')!;
+    setSessionUser(
+      sessionUser({
+        menu: [
+          { code: refundList.group, name: '订单管理', description: '' },
+          { code: refundList.code!, name: '退款列表', description: '' },
+        ],
+        btn: [],
+      }),
+    );
+    const d = detail('paid').deposit;
+    const refunded: IntentRefundDetail = {
+      refund: {
+        id: 4,
+        refundNo: 'YT0000000004',
+        depositId: 11,
+        amount: 10000,
+        reason: '会员暂不开卡',
+        status: 'refunded',
+        appliedAt: '2026-11-21T02:00:00.000Z',
+        appliedByName: '系统管理员',
+        decidedAt: '2026-11-21T03:00:00.000Z',
+        decidedByName: '系统管理员',
+        refundTradeNo: '50300001',
+        refundedAt: '2026-11-21T03:00:00.000Z',
+        approvalId: 8,
+        spNo: 'SP202611210001',
+      },
+      deposit: { ...d, status: 'refunded' },
+      history: [],
+      depositHistory: [],
+      payouts: [
+        {
+          refundNo: 'TK0000000002',
+          kind: 'intentRefund',
+          method: 'wechat',
+          amount: 10000,
+          tradeNo: '4200001',
+          refundTradeNo: '50300001',
+          refundedAt: '2026-11-21T03:00:00.000Z',
+        },
+      ],
+    };
+    stubFetch((url) => {
+      const [path = ''] = url.split('?');
+      if (path === '/rest/intent/refund/4') return { body: envelope(refunded) };
+      return { body: envelope(null) };
+    });
+    renderApp('/refundIntentionDetail?id=4');
+    expect(await screen.findByText('意向金退款 YT0000000004', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText('SP202611210001')).toBeTruthy();
+    expect(screen.getByText('TK0000000002')).toBeTruthy();
+    expect(screen.getAllByText('50300001').length).toBe(2);
+    expect(screen.queryByRole('button', { name: /审核通过/ })).toBeNull();
   });
 
   const holder = () =>

@@ -1,7 +1,9 @@
 /**
  * /refundIntentionDetail?id=N (意向金退款详情): the refund application and its deposit, the
- * history of both, and the review buttons INTENT_REFUND_FLOW allows from its state (审核通过,
- * 驳回 with its reason, 执行退款 once approved).
+ * history of both, the money paid back (退款支付记录), and the review buttons INTENT_REFUND_FLOW
+ * allows from its state. The application is decided in the approval center (审批编号 shown) or
+ * here — the same decision: 审核通过 pays the deposit out at once, 驳回 (with its reason) gives it
+ * back its 已支付 state; 执行退款 remains for a refund approved before that rule.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { INTENT_API } from '@zb/contract/api/intents';
@@ -10,6 +12,7 @@ import { formatDateTime } from '@zb/contract/time';
 import { Card, Col, Descriptions, Result, Row, Space, Spin, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../platform/http';
+import { PayoutsTable } from '../../platform/PayoutsTable';
 import { FlowButtons } from './FlowButtons';
 import { FlowHistory } from './History';
 import { depositTag, payMethodLabel, stateTag, yuan } from './labels';
@@ -26,7 +29,7 @@ export default function RefundIntentionDetailPage() {
   if (id === null) return <Result status="404" subTitle="请从意向金退款列表打开详情" />;
   if (q.isError) return <Result status="warning" subTitle="退款申请不存在或不在您的数据范围内" />;
   if (!q.data) return <Spin spinning style={{ display: 'block', margin: 48 }} />;
-  const { refund: r, deposit: d, history, depositHistory } = q.data;
+  const { refund: r, deposit: d, history, depositHistory, payouts } = q.data;
   const run = async (step: string, reason: string) => {
     try {
       await call(INTENT_API.refundStep, {
@@ -49,6 +52,11 @@ export default function RefundIntentionDetailPage() {
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'no', label: '退款单号', children: r.refundNo },
+            {
+              key: 'sp',
+              label: '审批编号',
+              children: r.spNo ? <Link to="/approvalCenter">{r.spNo}</Link> : '—',
+            },
             { key: 'status', label: '状态', children: stateTag(INTENT_REFUND_FLOW, r.status) },
             { key: 'amount', label: '退款金额', children: yuan(r.amount) },
             { key: 'reason', label: '退款原因', children: r.reason },
@@ -79,6 +87,10 @@ export default function RefundIntentionDetailPage() {
             { key: 'paid', label: '支付时间', children: formatDateTime(d.paidAt) },
           ]}
         />
+        <div>
+          <Typography.Title level={5}>退款支付记录</Typography.Title>
+          <PayoutsTable rows={payouts} />
+        </div>
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Typography.Title level={5}>退款处理记录</Typography.Title>

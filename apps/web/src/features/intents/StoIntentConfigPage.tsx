@@ -37,6 +37,7 @@ interface FormValues {
   validityDays: number;
   refundable: boolean;
   refundBy: 'hq' | 'store';
+  crossStore: boolean;
 }
 
 const toFen = (y: number | null | undefined) => (y === null || y === undefined ? undefined : Math.round(y * 100));
@@ -69,6 +70,7 @@ function EditModal({ c, onClose }: { c: IntentConfigDto; onClose: () => void }) 
           validityDays: v.validityDays,
           refundable: v.refundable,
           refundBy: v.refundBy,
+          crossStore: v.crossStore,
         },
       });
       await client.invalidateQueries({ queryKey: ['intents', 'config'] });
@@ -101,6 +103,7 @@ function EditModal({ c, onClose }: { c: IntentConfigDto; onClose: () => void }) 
           validityDays: c.validityDays,
           refundable: c.refundable,
           refundBy: c.refundBy,
+          crossStore: c.crossStore,
         }}
       >
         <Form.Item name="enabled" label="收取意向金" valuePropName="checked">
@@ -152,6 +155,14 @@ function EditModal({ c, onClose }: { c: IntentConfigDto; onClose: () => void }) 
         </Form.Item>
         <Form.Item name="refundBy" label="退款申请方">
           <Radio.Group options={INTENT_REFUND_BY.map((m) => ({ value: m.value, label: m.label }))} />
+        </Form.Item>
+        <Form.Item
+          name="crossStore"
+          label="通店使用"
+          valuePropName="checked"
+          extra="开通后，本店收取的意向金可在其他门店抵扣开卡或充值"
+        >
+          <Switch checkedChildren="可通店" unCheckedChildren="仅本店" />
         </Form.Item>
       </Form>
     </Modal>
@@ -242,6 +253,12 @@ export default function StoIntentConfigPage() {
             dataIndex: 'refundBy',
             width: 110,
             render: (v: string) => INTENT_REFUND_BY.find((b) => b.value === v)?.label ?? v,
+          },
+          {
+            title: '通店使用',
+            dataIndex: 'crossStore',
+            width: 90,
+            render: (v: boolean) => (v ? '可通店' : '仅本店'),
           },
           {
             title: '更新',

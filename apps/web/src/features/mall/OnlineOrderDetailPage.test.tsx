@@ -59,6 +59,7 @@ const view = (status: MallOrderStatus, delivery: 'express' | 'pickup' = 'express
     },
   ],
   returns: [],
+  payouts: [],
   history: [
     {
       at: '2026-11-25T02:00:00.000Z',
@@ -119,6 +120,30 @@ describe('/onlineOrderDetail', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('¥264.00').length).toBeGreaterThan(0);
     expect(screen.getByText('说明：小程序下单')).toBeTruthy();
     first.unmount();
+  });
+
+  it('a refunded order shows the money paid back (退款支付记录)', async () => {
+    userWith('export');
+    server({
+      ...view('refunded'),
+      payouts: [
+        {
+          refundNo: 'TK0000000003',
+          returnNo: 'SH20261125000002',
+          kind: 'mallReturn',
+          method: 'wechat',
+          amount: 26400,
+          tradeNo: 'WXPAY-778899',
+          refundTradeNo: null,
+          refundedAt: '2026-11-25T06:00:00.000Z',
+        },
+      ],
+    });
+    renderApp('/onlineOrderDetail?id=7');
+    await screen.findByText('退款支付记录', {}, SLOW);
+    expect(screen.getByText('TK0000000003')).toBeTruthy();
+    expect(screen.getByText('SH20261125000002')).toBeTruthy();
+    expect(screen.getByText('微信')).toBeTruthy();
   });
 
   it('a pick-up order waiting: 确认自提', async () => {

@@ -1,7 +1,7 @@
 /**
  * /onlineOrderDetail (线上订单详情): ?id=N shows one mall order — its progress, member, store,
  * delivery, amounts and payment (a 定金 order: the deposit and the balance paid at pick-up), its
- * lines, its after-sale requests and its whole history (flow_event, oldest first), with the
+ * lines, its after-sale requests with the money they paid back (退款支付记录) and its whole history (flow_event, oldest first), with the
  * buttons of the steps its state allows (MallOrderActions).
  */
 import {
@@ -19,6 +19,7 @@ import { formatYuan } from '@zb/contract/resource/format';
 import { formatDateTime } from '@zb/contract/time';
 import { Card, Descriptions, Result, Space, Spin, Steps, Table, Tag, Timeline, Typography } from 'antd';
 import { useLocation } from 'react-router';
+import { PayoutsTable } from '../../platform/PayoutsTable';
 import { useMallOrderView } from './api';
 import { MallOrderActions } from './MallOrderActions';
 
@@ -186,6 +187,12 @@ export function MallOrderBody({ v }: { v: MallOrderView }) {
         <div>
           <Typography.Title level={5}>售后</Typography.Title>
           <Returns rows={v.returns} />
+        </div>
+      )}
+      {v.payouts.length > 0 && (
+        <div>
+          <Typography.Title level={5}>退款支付记录</Typography.Title>
+          <PayoutsTable rows={v.payouts} />
         </div>
       )}
       <div>
