@@ -43,6 +43,7 @@ export default defineConfig({
           exclude: serverUnit,
           env: { TEST_DB: 'pglite' },
           ...apiShared,
+          globalSetup: ['apps/server/src/testing/pgliteGlobalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -66,6 +66,16 @@ const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
   }
 };
 
+/**
+ * The template of this checkout, built now if it is missing (the api-pglite project's global
+ * set-up calls it once, so the workers load it instead of each seeding its own at once: on a clean
+ * checkout of a two-core machine that took longer than a test hook may).
+ */
+export const ensurePgliteTemplate = async (): Promise<void> => {
+  const handle = await openSeededPglite();
+  await handle.close();
+};
+
 export const openSeededPglite = async (): Promise<DbHandle> => {
   const file = join(CACHE_DIR, `${templateKey()}.tar`);
   if (existsSync(file)) {
