@@ -15,6 +15,7 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
+import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBosses } from './bosses';
 import { seedGoods } from './goods';
@@ -298,6 +299,8 @@ export const seedDemo = async (
       await seedStoresMore(tx);
       await seedBillPages(tx, now);
       await seedIntents(tx, now);
+      // After the members' history: its draws would pass the draw limits it adds.
+      await seedBillConfig(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
