@@ -2,10 +2,11 @@
  * Demo data of the bill configuration (issue 14, SPEC §2.13): monthly 签单 quotas for the store
  * managers of the named demo stores (BJ001's first), a few 签单 bills at BJ001 this month and last
  * (written through the ledger like every bill, so /StoreWrittenReport and /signBill's used amount
- * show real figures), and draw limits on three projects (/drawLimitConfig). The limits go in after
+ * show real figures), draw limits on three projects (/drawLimitConfig), and the ordering terms
+ * of two franchise stores (/cooperativeConfig). The limits go in after
  * the members' history, which they would otherwise have refused.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { drawLimit, signQuota } from '../modules/billConfig/schema';
 import { billPayment } from '../modules/bills/schema';
@@ -14,6 +15,7 @@ import { masterItem } from '../modules/master/schema';
 import { consume } from '../modules/members/ledger';
 import { member } from '../modules/members/schema';
 import { staff } from '../modules/staff/schema';
+import { cooperativeConfig } from '../modules/storeOrders/schema';
 import { store } from '../modules/stores/schema';
 
 const DAY = 86_400_000;
@@ -127,4 +129,26 @@ export const seedBillConfig = async (tx: Tx, now: Date): Promise<void> => {
     projects.has(code) ? [{ projectId: projects.get(code)!, dailyMax, monthlyMax, storeScope }] : [],
   );
   if (limits.length) await tx.insert(drawLimit).values(limits);
+
+  // /cooperativeConfig: two franchise stores outside the named demo ones (whose orders the tests
+  // price at cost): one orders everything at 一档, the other only its listed goods at 二档.
+  const franchise = await tx
+    .select({ id: store.id })
+    .from(store)
+    .where(and(eq(store.ownership, 'franchise'), eq(store.status, 'open')))
+    .orderBy(desc(store.id))
+    .limit(2);
+  const listed = (
+    await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(inArray(product.code, ['P001', 'P002', 'P003', 'P004', 'P005', 'P006']))
+  ).map((p) => p.id);
+  const terms = [
+    { priceTier: 'tier1', goodsScope: 'all', productIds: [], remark: '加盟店标准订货价' },
+    { priceTier: 'tier2', goodsScope: 'listed', productIds: listed, remark: '仅订洗护类商品' },
+  ];
+  if (franchise.length) {
+    await tx.insert(cooperativeConfig).values(franchise.map((f, i) => ({ storeId: f.id, ...terms[i]! })));
+  }
 };

@@ -30,6 +30,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/apiLog': () => import('../features/logs/ApiLogPage'),
   '/approvalCenter': () => import('../features/approvals/ApprovalCenterPage'),
   '/basicProps': () => import('../features/master/BasicPropsPage'),
+  '/cooperativeConfig': () => import('../features/billConfig/CooperativeConfigPage'),
   '/drawLimitConfig': () => import('../features/billConfig/DrawLimitConfigPage'),
   '/signBill': () => import('../features/billConfig/SignBillPage'),
   '/storeLevel': () => import('../features/billConfig/StoreLevelPage'),

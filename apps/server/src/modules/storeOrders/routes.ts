@@ -16,6 +16,7 @@ import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { bindingOf, legacyOrderBinding, materialBinding } from './bindings';
 import { listConfigs, saveConfig } from './config';
+import { cooperativeConfigBinding } from './cooperative';
 import { stockInTransitBinding } from './reports';
 import {
   approveOrder,
@@ -53,6 +54,8 @@ export const storeOrderRoutes = async (app: FastifyInstance) => {
   family(app, MATERIAL_ORDER_FAMILY);
   registerResource(app, legacyOrderBinding);
   registerResource(app, materialBinding);
+  // /cooperativeConfig: franchise stores' goods and price tier, which submissions follow.
+  registerResource(app, cooperativeConfigBinding);
   registerReport(app, stockInTransitBinding);
   route(app, ORDER_CONFIG_API.list, (_input, { db }) => listConfigs(db));
   route(app, ORDER_CONFIG_API.save, ({ body }, { db, signedIn }) => saveConfig(db, signedIn(), body));
