@@ -89,6 +89,12 @@ describe('/cooperativeConfig', () => {
         body: { ...CFG, storeCode: 'HZ001', priceTier: 'tier2', goodsScope: 'listed', productCodes: 'COOP-A' },
       }),
     ).id;
+    // The order form's picker offers the store its goods at its price.
+    const items = okData(await zhang.call(STORE_ORDER_API.items, { query: { storeId: hz } }));
+    expect(items.map((i) => i.code)).toEqual(['COOP-A']);
+    expect(items[0]!.price).toBe(coopUnitPrice(4200, 'tier2'));
+    const anyStore = okData(await zhang.call(STORE_ORDER_API.items, {}));
+    expect(anyStore.find((i) => i.code === 'COOP-B')?.price).toBe(2001);
     const row = okData(await editor.call(COOPERATIVE_CONFIG_API.detail, { params: { id } }));
     expect(row).toMatchObject({ storeName: '杭州西湖店', priceTier: 'tier2', productCodes: 'COOP-A', productCount: 1 });
     expect(

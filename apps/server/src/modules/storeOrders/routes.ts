@@ -36,7 +36,9 @@ const family = (app: FastifyInstance, f: OrderFamily) => {
   const api = orderApiOf(f);
   // The fixed paths before the engine's /detail/:id.
   route(app, api.stores, (_input, { db, signedIn }) => orderStores(db, signedIn().scope));
-  route(app, api.items, (_input, { db }) => orderItems(db, f));
+  route(app, api.items, ({ query }, { db, signedIn }) =>
+    orderItems(db, f, signedIn().scope, (query as { storeId?: number }).storeId),
+  );
   route(app, api.view, ({ params }, { db, signedIn }) => viewOrder(db, f, signedIn(), (params as { id: number }).id));
   route(app, api.submit, ({ body }, { db, signedIn }) => submitOrder(db, f, signedIn(), body));
   route(app, api.modify, ({ body }, { db, signedIn }) => modifyOrder(db, f, signedIn(), body));

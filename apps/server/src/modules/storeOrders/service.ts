@@ -193,8 +193,16 @@ export const orderStores = (db: Db, scope: DataScope): Promise<OrderStoreOption[
     .where(and(storeTableScope(scope), inArray(store.status, ORDERING_STORE_STATUSES)))
     .orderBy(asc(store.code)) as Promise<OrderStoreOption[]>;
 
-/** What a family orders, on sale, with the price an order takes. */
-export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> => {
+/**
+ * What a family orders, on sale, with the price an order takes; for a store (of the caller's
+ * scope), its /cooperativeConfig terms: only the goods it may order, at its tier's price.
+ */
+export const orderItems = async (
+  db: Db,
+  f: OrderFamily,
+  scope: DataScope,
+  storeId?: number,
+): Promise<OrderItemOption[]> => {
   if (f.key === 'material') {
     return db
       .select({
@@ -209,7 +217,7 @@ export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> =
       .where(eq(material.status, 'on'))
       .orderBy(asc(material.code));
   }
-  return db
+  const items = await db
     .select({
       id: product.id,
       code: product.code,
@@ -221,6 +229,12 @@ export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> =
     .from(product)
     .where(eq(product.status, 'on'))
     .orderBy(asc(product.sort), asc(product.id));
+  if (storeId === undefined) return items;
+  const terms = await db.transaction(async (tx) => coopTermsOf(tx, await orderingStore(tx, scope, storeId)));
+  if (!terms) return items;
+  return items
+    .filter((i) => !terms.allowed || terms.allowed.has(i.id))
+    .map((i) => ({ ...i, price: coopUnitPrice(i.price, terms.priceTier) }));
 };
 
 // ---------------------------------------------------------------------------------------------
