@@ -20,7 +20,7 @@ export const storeWrittenBinding = bindReport({
         join store s on s.id = c.store_id
         join staff st on st.id = p.signer_staff_id
         left join sign_quota q on q.store_id = c.store_id and q.staff_id = p.signer_staff_id
-      where p.method = 'signBill'
+      where p.method = 'signBill' and p.signer_staff_id is not null
       group by c.id, c.store_id, s.name, p.signer_staff_id, st.name, c.consumed_at`,
   },
   dims: { month: bucketOf(col('w', 'consumedAt'), 'month') },
