@@ -59,7 +59,7 @@ export const checkDrawLimits = async (
     const drawn = sql<number>`(${memberConsumeLine.quantity} - ${memberConsumeLine.refundedSessions})`;
     const [row] = await tx
       .select({
-        day: sql<number>`coalesce(sum(${drawn}) filter (where ${memberConsume.consumedAt} >= ${day.start} and ${memberConsume.consumedAt} < ${day.end}), 0)::int`,
+        day: sql<number>`coalesce(sum(${drawn}) filter (where ${memberConsume.consumedAt} >= ${day.start.toISOString()}::timestamptz and ${memberConsume.consumedAt} < ${day.end.toISOString()}::timestamptz), 0)::int`,
         month: sql<number>`coalesce(sum(${drawn}), 0)::int`,
       })
       .from(memberConsume)
