@@ -6,8 +6,12 @@
  * parallel bills too), /storeLevel (open list, rules on levels in use, order) and the
  * /StoreWrittenReport report against the facts.
  */
+
+import { APPROVAL_API } from '@zb/contract/api/approvals';
+import { REFUND_API } from '@zb/contract/api/refunds';
 import { DRAW_LIMIT_API, SIGN_QUOTA_API, STORE_LEVEL_API } from '@zb/contract/entities/billConfig';
 import { MASTER_ITEM } from '@zb/contract/entities/masterItem';
+import type { OpenRefundAnswer } from '@zb/contract/entities/refund';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { STORE_WRITTEN_REPORT } from '@zb/contract/reports/billConfig';
@@ -26,6 +30,7 @@ import { fieldErrors, okData, refused } from '../goods/testHelpers';
 import { masterItem } from '../master/schema';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
+import { refund } from '../refunds/schema';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
 import { signQuota } from './schema';
@@ -210,11 +215,26 @@ describe('/signBill quotas', () => {
     const row = okData(await hq.call(SIGN_QUOTA_API.detail, { params: { id } }));
     expect(row).toMatchObject({ monthlyQuota: quota, staffPhone: signer });
 
-    // The refund execution raises bill_payment.refunded; what is refunded is no longer used.
-    await t.db
-      .update(billPayment)
-      .set({ refunded: price.P001 })
-      .where(sql`${billPayment.consumeId} = (select id from member_consume where outer_no = ${first.data.outerNo})`);
+    // The first bill refunded through the refund flow (store applies, head office approves and
+    // executes): what is refunded is no longer used.
+    const applied = await openPost<OpenRefundAnswer>(t.app, DEMO_OPEN_KEYS.pos, OPEN_PATHS.refunds, {
+      outerNo: `RF-${no()}`,
+      billNo: first.data.billNo,
+      lines: [{ line: 1, amount: price.P001 }],
+      payments: [{ seq: 1, amount: price.P001 }],
+      reason: '签单退回',
+    });
+    expect(applied.errcode, applied.errmsg).toBe(ERR.OK);
+    const [r] = await t.db.select().from(refund).where(eq(refund.refundNo, applied.data.refundNo));
+    const admin = await t.signIn('admin', 'admin123');
+    okData(await admin.call(APPROVAL_API.decide, { body: { id: r!.approvalId, decision: 'approve', comment: '' } }));
+    okData(await admin.call(REFUND_API.step, { body: { id: r!.id, step: 'execute' } }));
+    const [refunded] = await t.db
+      .select({ n: billPayment.refunded })
+      .from(billPayment)
+      .innerJoin(memberConsume, eq(memberConsume.id, billPayment.consumeId))
+      .where(eq(memberConsume.billNo, first.data.billNo));
+    expect(refunded!.n).toBe(price.P001);
     expect((await signedBill(member, signer)).errcode).toBe(ERR.OK);
 
     okData(await hq.call(SIGN_QUOTA_API.batch!, { body: { action: 'disable', ids: [id] } }));
