@@ -25,14 +25,16 @@ import { reportCall } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { billPayment } from '../bills/schema';
-import { card, product } from '../goods/schema';
+import { card, product, project } from '../goods/schema';
 import { fieldErrors, okData, refused } from '../goods/testHelpers';
 import { masterItem } from '../master/schema';
+import type { DrawTake } from '../members/ledger';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import { refund } from '../refunds/schema';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
+import { checkDrawLimits } from './drawEnforce';
 import { signQuota } from './schema';
 
 let t: TestApp;
@@ -358,6 +360,30 @@ describe('/drawLimitConfig', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => draw(phone, combo, 1, at)));
     expect(answers.filter((a) => a.errcode === ERR.OK)).toHaveLength(1);
     expect(answers.filter((a) => a.errcode === ERR.BILL_DRAW_LIMIT)).toHaveLength(4);
+  });
+});
+
+describe('draw limits counted per store, and across a batch', () => {
+  it('counts each store on its own when the limit says so, and the records of the batch not yet written', async () => {
+    const [j] = await t.db.select({ id: project.id }).from(project).where(eq(project.code, 'J019'));
+    const [other] = await t.db.select({ id: store.id }).from(store).where(eq(store.code, 'BJ002'));
+    // J019 is seeded at one a day, each store on its own.
+    const take = (storeId: number) => ({
+      memberId: 2_000_000_000,
+      projectId: j!.id,
+      storeId,
+      at: new Date(AT),
+      quantity: 1,
+    });
+    const check = (takes: DrawTake[], pending: DrawTake[]) =>
+      t.db.transaction((tx) => checkDrawLimits(tx, takes, pending, () => '舒眠头部按摩'));
+    await check([take(bj001)], [take(other!.id)]);
+    const err = await check([take(bj001)], [take(bj001)]).then(
+      () => null,
+      (e: { errcode?: string; message?: string }) => e,
+    );
+    expect(err?.errcode).toBe(ERR.BILL_DRAW_LIMIT);
+    expect(err?.message).toContain('今天在本店已划 1 次');
   });
 });
 
