@@ -62,6 +62,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('/cooperativeConfig', () => {
+  it('lists the demo terms of two franchise stores', async () => {
+    const seeded = okData(await editor.call(COOPERATIVE_CONFIG_API.list, { query: { pageSize: 50 } })).list;
+    expect(seeded.map((r) => r.priceTier).sort()).toEqual(['tier1', 'tier2']);
+    expect(seeded.find((r) => r.priceTier === 'tier2')).toMatchObject({ goodsScope: 'listed', productCount: 6 });
+  });
+
   it('takes a franchise store by code, once, with listed products by code; refuses what is wrong', async () => {
     expect(
       fieldErrors(await editor.call(COOPERATIVE_CONFIG_API.create!, { body: { ...CFG, storeCode: 'NOPE' } })).storeCode,
