@@ -29,3 +29,14 @@ export const isCalendarDay = (s: string): boolean => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
+
+/** The Beijing calendar day or month holding `at`, as instants: [start, end). */
+export const shanghaiPeriod = (at: Date, unit: 'day' | 'month'): { start: Date; end: Date } => {
+  const local = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const d = local.getUTCDate();
+  const [from, to] =
+    unit === 'day' ? [Date.UTC(y, m, d), Date.UTC(y, m, d + 1)] : [Date.UTC(y, m, 1), Date.UTC(y, m + 1, 1)];
+  return { start: new Date(from - SHANGHAI_OFFSET_MS), end: new Date(to - SHANGHAI_OFFSET_MS) };
+};

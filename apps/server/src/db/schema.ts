@@ -2,6 +2,7 @@
 export * from '../modules/accounts/schema';
 export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
+export * from '../modules/billConfig/schema';
 export * from '../modules/bills/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';

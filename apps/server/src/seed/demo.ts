@@ -15,6 +15,7 @@ import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
+import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
@@ -302,6 +303,8 @@ export const seedDemo = async (
       await seedBillPages(tx, now);
       await seedBillRefunds(tx, now);
       await seedIntents(tx, now);
+      // After the members' history: its draws would pass the draw limits it adds.
+      await seedBillConfig(tx, now);
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.

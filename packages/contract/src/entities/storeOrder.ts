@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../api/endpoint';
-import { chosenIdOf, idOf } from '../api/ids';
+import { chosenIdOf, idOf, idParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { canStep, defineFlow } from '../flow';
 import { type ResourceApi, resourceApi } from '../resource/api';
@@ -421,11 +421,15 @@ const familyApi = (f: OrderFamily) => {
       access: buttonAccess(page, 'add'),
       summary: '可订货门店',
     }),
-    /** What may be ordered, with its price. */
-    items: endpoint<undefined, undefined, OrderItemOption[]>({
+    /**
+     * What may be ordered, with its price; given a store, what that store may order at its price
+     * (a franchise store's /cooperativeConfig terms).
+     */
+    items: endpoint<{ storeId?: number }, undefined, OrderItemOption[]>({
       method: 'GET',
       path: `${base}/items`,
       access: buttonAccess(page, 'add'),
+      query: z.object({ storeId: idParamOf('门店').optional() }),
       summary: `可订${f.item}`,
     }),
     submit: endpoint<undefined, z.infer<typeof submitBody>, OrderSaved>({

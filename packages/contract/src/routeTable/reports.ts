@@ -39,7 +39,7 @@ export default group('ZBHT-BBHZ', [
   report('/productSonsumption', '产品消耗', C.query, '项目服务消耗的产品统计'),
   report('/MonthlyRefundSum', '月度退款汇总', C.query, '按月汇总的退款金额'),
   report('/CardChangeReport', '卡项变动明细', C.query, '会员卡项的每笔变动'),
-  report('/StoreWrittenReport', '门店核销报表', C.query, '门店核销团购券与优惠券的统计'),
+  report('/StoreWrittenReport', '门店签单报表', C.query, '各门店店长每月签单与签单额度'),
   report('/storeGiftCal', '门店赠送统计', C.query, '门店赠送项目与金额的统计'),
   report('/storeMemberAnalysis', '门店会员分析', C.query, '门店会员数量与结构'),
   report('/memberLiftcycle', '会员生命周期', C.query, '会员所处生命周期阶段的分布'),

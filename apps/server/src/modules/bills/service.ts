@@ -13,6 +13,7 @@ import { formatYuan } from '@zb/contract/resource/format';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
+import { hookPoint } from '../../platform/hooks';
 import { card, product, project } from '../goods/schema';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import { type BillOtherLine, type ConsumeLineInput, consume, LedgerRefs, openCard, topUp } from '../members/ledger';
@@ -24,6 +25,19 @@ import { creditIntentDeposits } from './intentPayments';
 import { billPayment, billShare } from './schema';
 
 const invalid = (msg: string) => new BizError(ERR.BILL_INVALID, msg);
+
+/** A bill's payments as written (bill_payment rows). */
+export interface BillPaymentsToWrite {
+  storeId: number;
+  at: Date;
+  payments: readonly { method: string; amount: number; signerStaffId?: number | null }[];
+}
+
+/**
+ * Payment rules of modules above bills (billConfig: the /signBill quota), run in the bill's
+ * transaction before its payments are written; a rule refuses the whole bill by throwing.
+ */
+export const billPaymentChecks = hookPoint<(tx: Tx, bill: BillPaymentsToWrite) => Promise<void>>();
 
 /** A bill's kind from its lines: one kind of line names it (a project, or a product drawn on a card, is 消费; a product paid otherwise 零售); more kinds are 混合. */
 export const billKindOf = (lines: readonly { kind: BillLineKind; cardNo?: string }[]): BillKind => {
@@ -322,6 +336,8 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
       memberCardId: d.memberCardId,
     });
   }
+  // The payment rules of modules above (billConfig: 签单 within the signer's monthly quota).
+  for (const check of billPaymentChecks.registered()) await check(tx, { storeId: r.s.id, at, payments });
   if (payments.length) await tx.insert(billPayment).values(payments);
 
   const shares: (typeof billShare.$inferInsert)[] = [];

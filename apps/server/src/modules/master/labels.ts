@@ -7,15 +7,14 @@
  */
 import { LABEL_CATEGORY, PROJECT_LABEL } from '@zb/contract/entities/projectLabel';
 import { ERR } from '@zb/contract/errcodes';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { bindResource, type Values } from '../../platform/resource/binding';
 import { project } from '../goods/schema';
 import { masterItem } from './schema';
-import { setItemsEnabled } from './service';
+import { moveItem, setItemsEnabled } from './service';
 
 const isLabel = eq(masterItem.category, LABEL_CATEGORY);
 
@@ -72,40 +71,6 @@ export const labelBinding = bindResource({
   },
 });
 
-/** Every label in display order. */
-const labelsInOrder = (tx: Tx) =>
-  tx
-    .select({ id: masterItem.id, sort: masterItem.sort })
-    .from(masterItem)
-    .where(isLabel)
-    .orderBy(asc(masterItem.sort), asc(masterItem.id));
-
 /** Swaps a label with its neighbour; every label gets its place 1, 2, 3… */
 export const moveLabel = (db: Db, auth: Auth, id: number, dir: 'up' | 'down'): Promise<{ count: number }> =>
-  db.transaction(async (tx) => {
-    const rows = await labelsInOrder(tx);
-    const order = rows.map((r) => r.id);
-    const at = order.indexOf(id);
-    if (at < 0) throw new BizError(ERR.RECORD_NOT_FOUND, '该项目标签不存在或已被删除');
-    const to = dir === 'up' ? at - 1 : at + 1;
-    if (to < 0 || to >= order.length) {
-      throw new BizError(ERR.PARAM_INVALID, dir === 'up' ? '该标签已在最前面' : '该标签已在最后面');
-    }
-    const next = [...order];
-    [next[at], next[to]] = [next[to]!, next[at]!];
-    const changed = rows.filter((r) => r.sort !== next.indexOf(r.id) + 1);
-    for (const r of changed) {
-      await tx
-        .update(masterItem)
-        .set({ sort: next.indexOf(r.id) + 1 })
-        .where(eq(masterItem.id, r.id));
-    }
-    await recordOperation(tx, {
-      userId: auth.user.id,
-      action: 'projectLabel.sort',
-      target: `projectLabel:${id}`,
-      before: { order },
-      after: { order: next },
-    });
-    return { count: changed.length };
-  });
+  moveItem(db, auth, isLabel, id, dir, { what: '标签', missing: '该项目标签不存在或已被删除', prefix: 'projectLabel' });

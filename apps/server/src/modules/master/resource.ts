@@ -4,6 +4,7 @@
  * batch actions; codes are unique within a category; a label that projects carry is not deleted.
  */
 import { MASTER_CATEGORIES, type MasterCategory } from '@zb/contract/api/master';
+import { STORE_LEVEL_CATEGORY } from '@zb/contract/entities/billConfig';
 import { MASTER_ITEM, parentCategoryOf } from '@zb/contract/entities/masterItem';
 import { LABEL_CATEGORY } from '@zb/contract/entities/projectLabel';
 import { ERR } from '@zb/contract/errcodes';
@@ -14,6 +15,7 @@ import { bindResource, type WriteContext } from '../../platform/resource/binding
 import { refuseLabelInUse } from './labels';
 import { masterItem } from './schema';
 import { setItemsEnabled } from './service';
+import { refuseStoreLevelInUse } from './storeLevels';
 
 const parent = alias(masterItem, 'parent');
 
@@ -53,6 +55,8 @@ export const masterItemBinding = bindResource({
     remove: async (ctx, id, before) => {
       // A label is also a /projectLabelSetList row: the projects carrying it keep it from going.
       if (before.category === LABEL_CATEGORY) await refuseLabelInUse(ctx.tx, id, String(before.name));
+      // A store level that stores, cards or cross-level rules use stays (as on /storeLevel).
+      if (before.category === STORE_LEVEL_CATEGORY) await refuseStoreLevelInUse(ctx.tx, [id], '删除');
       const [row] = await ctx.tx.select({ n: count() }).from(masterItem).where(eq(masterItem.parentId, id));
       if (row && row.n > 0) throw new BizError(ERR.RECORD_IN_USE, `该项目下还有 ${row.n} 个子项目，不能删除`);
       await ctx.tx.delete(masterItem).where(eq(masterItem.id, id));

@@ -1,5 +1,6 @@
 /** The lookup calls of SPEC §7.3 under /rest/master/, at their exact paths. */
 import { MASTER_API, type MasterCategory } from '@zb/contract/api/master';
+import { STORE_LEVEL_API } from '@zb/contract/entities/billConfig';
 import { PROJECT_LABEL_API } from '@zb/contract/entities/projectLabel';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
@@ -7,6 +8,7 @@ import { route } from '../../platform/route';
 import { labelBinding, moveLabel } from './labels';
 import { masterItemBinding } from './resource';
 import { listByCode, listCategory, listChildren } from './service';
+import { moveStoreLevel, storeLevelBinding } from './storeLevels';
 
 /** Whole-category lookups: endpoint → category. */
 const LISTS: readonly [keyof typeof MASTER_API, MasterCategory][] = [
@@ -47,6 +49,9 @@ export const masterRoutes = async (app: FastifyInstance) => {
   registerResource(app, masterItemBinding);
   // Project labels (/projectLabelSetList) are master items too; 设置标签 on projects is goods'.
   registerResource(app, labelBinding);
+  // Store levels (/storeLevel) are master items too.
+  registerResource(app, storeLevelBinding);
+  route(app, STORE_LEVEL_API.move, ({ body }, { db, signedIn }) => moveStoreLevel(db, signedIn(), body.id, body.dir));
   route(app, PROJECT_LABEL_API.move, ({ body }, { db, signedIn }) => moveLabel(db, signedIn(), body.id, body.dir));
 
   route(app, MASTER_API.findMaster, ({ params }, { db }) => listByCode(db, (params as { code: string }).code));

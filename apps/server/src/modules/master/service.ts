@@ -3,6 +3,8 @@ import { MASTER_CATEGORIES, MASTER_PARENT, type MasterCategory, type MasterItem 
 import { ERR } from '@zb/contract/errcodes';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recordOperation } from '../../platform/audit';
+import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import type { WriteContext } from '../../platform/resource/binding';
 import { masterItem } from './schema';
@@ -51,3 +53,47 @@ export const setItemsEnabled =
       .returning({ id: masterItem.id });
     return rows.length;
   };
+
+/**
+ * 上移/下移 among the items `where` selects (a category's): swaps the item with its neighbour and
+ * renumbers every one 1, 2, 3…; logged as `<prefix>.sort`. Answers how many items moved.
+ */
+export const moveItem = (
+  db: Db,
+  auth: Auth,
+  where: SQL,
+  id: number,
+  dir: 'up' | 'down',
+  words: { what: string; missing: string; prefix: string },
+): Promise<{ count: number }> =>
+  db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: masterItem.id, sort: masterItem.sort })
+      .from(masterItem)
+      .where(where)
+      .orderBy(asc(masterItem.sort), asc(masterItem.id));
+    const order = rows.map((r) => r.id);
+    const at = order.indexOf(id);
+    if (at < 0) throw new BizError(ERR.RECORD_NOT_FOUND, words.missing);
+    const to = dir === 'up' ? at - 1 : at + 1;
+    if (to < 0 || to >= order.length) {
+      throw new BizError(ERR.PARAM_INVALID, dir === 'up' ? `该${words.what}已在最前面` : `该${words.what}已在最后面`);
+    }
+    const next = [...order];
+    [next[at], next[to]] = [next[to]!, next[at]!];
+    const changed = rows.filter((r) => r.sort !== next.indexOf(r.id) + 1);
+    for (const r of changed) {
+      await tx
+        .update(masterItem)
+        .set({ sort: next.indexOf(r.id) + 1 })
+        .where(eq(masterItem.id, r.id));
+    }
+    await recordOperation(tx, {
+      userId: auth.user.id,
+      action: `${words.prefix}.sort`,
+      target: `${words.prefix}:${id}`,
+      before: { order },
+      after: { order: next },
+    });
+    return { count: changed.length };
+  });

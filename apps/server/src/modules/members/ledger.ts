@@ -21,6 +21,7 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { type Operation, recordOperations } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
+import { hookPoint } from '../../platform/hooks';
 import { projectPricesOnCards } from '../goods/associatedProjects';
 import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { card, cardProject, product, project, trialLimit } from '../goods/schema';
@@ -207,6 +208,30 @@ export class LedgerRefs {
 
 // ── Inputs and answers ───────────────────────────────────────────────────────
 
+/** Sessions of a project a bill draws on cards (what /drawLimitConfig limits). */
+export interface DrawTake {
+  memberId: number;
+  projectId: number;
+  storeId: number;
+  at: Date;
+  quantity: number;
+}
+
+/**
+ * Checks of a bill's card-drawn project sessions before anything is written (billConfig registers
+ * the draw limits): `takes` are the bill's, `earlier` those of the batch's records decided before
+ * it and not written yet. A check refuses by throwing; the bill is then refused whole.
+ */
+export const drawChecks =
+  hookPoint<
+    (
+      tx: Tx,
+      takes: readonly DrawTake[],
+      earlier: readonly DrawTake[],
+      nameOf: (projectId: number) => string,
+    ) => Promise<void>
+  >();
+
 export interface OpenCardInput {
   memberId: number;
   /** The card product (goods card). */
@@ -372,6 +397,8 @@ class Batch {
   readonly keys = new Map<string, number>();
   /** Trials its bills take (recorded at the end). */
   readonly trialTakes: TrialTake[] = [];
+  /** Card-drawn project sessions its bills take (counted against /drawLimitConfig). */
+  readonly drawTakes: DrawTake[] = [];
 
   constructor(
     readonly tx: Tx,
@@ -731,6 +758,16 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
   }
   const total = lines.reduce((n, x) => n + x.amount, 0) + (e.bill?.otherLines ?? []).reduce((n, x) => n + x.amount, 0);
   assertMoney(total, '消费单金额');
+  // Sessions of a project drawn on cards, within /drawLimitConfig's limits.
+  const draws: DrawTake[] = lines.flatMap((x) =>
+    x.c && x.it.kind === 'project'
+      ? [{ memberId: m.id, projectId: x.it.id, storeId: s.id, at: e.at, quantity: x.l.quantity }]
+      : [],
+  );
+  if (draws.length) {
+    const nameOf = (id: number) => b.refs.projects.get(id)?.name ?? String(id);
+    for (const check of drawChecks.registered()) await check(b.tx, draws, b.drawTakes, nameOf);
+  }
   // The bill stands: the batch takes over its balances, sessions and trials.
   for (const [id, held] of money) {
     const c = b.cards.get(id)!;
@@ -744,6 +781,7 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
     b.changedSessions.add(key);
   }
   b.trialTakes.push(...takes);
+  b.drawTakes.push(...draws);
   return { kind: 'consume', e, m, s, lines, total, paidByCard: lines.reduce((n, x) => n + x.cardAmount, 0), takes };
 };
 

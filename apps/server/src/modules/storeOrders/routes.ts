@@ -16,6 +16,7 @@ import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { bindingOf, legacyOrderBinding, materialBinding } from './bindings';
 import { listConfigs, saveConfig } from './config';
+import { cooperativeConfigBinding } from './cooperative';
 import { stockInTransitBinding } from './reports';
 import {
   approveOrder,
@@ -35,7 +36,9 @@ const family = (app: FastifyInstance, f: OrderFamily) => {
   const api = orderApiOf(f);
   // The fixed paths before the engine's /detail/:id.
   route(app, api.stores, (_input, { db, signedIn }) => orderStores(db, signedIn().scope));
-  route(app, api.items, (_input, { db }) => orderItems(db, f));
+  route(app, api.items, ({ query }, { db, signedIn }) =>
+    orderItems(db, f, signedIn().scope, (query as { storeId?: number }).storeId),
+  );
   route(app, api.view, ({ params }, { db, signedIn }) => viewOrder(db, f, signedIn(), (params as { id: number }).id));
   route(app, api.submit, ({ body }, { db, signedIn }) => submitOrder(db, f, signedIn(), body));
   route(app, api.modify, ({ body }, { db, signedIn }) => modifyOrder(db, f, signedIn(), body));
@@ -53,6 +56,8 @@ export const storeOrderRoutes = async (app: FastifyInstance) => {
   family(app, MATERIAL_ORDER_FAMILY);
   registerResource(app, legacyOrderBinding);
   registerResource(app, materialBinding);
+  // /cooperativeConfig: franchise stores' goods and price tier, which submissions follow.
+  registerResource(app, cooperativeConfigBinding);
   registerReport(app, stockInTransitBinding);
   route(app, ORDER_CONFIG_API.list, (_input, { db }) => listConfigs(db));
   route(app, ORDER_CONFIG_API.save, ({ body }, { db, signedIn }) => saveConfig(db, signedIn(), body));

@@ -195,3 +195,29 @@ export const legacyStoreOrder = pgTable(
     check('legacy_store_order_status_chk', sql`${t.status} in ('completed', 'cancelled')`),
   ],
 );
+
+/**
+ * /cooperativeConfig: a franchise store's ordering terms (contract entities/cooperativeConfig.ts):
+ * the price tier its goods orders take and, when `goods_scope` is 'listed', the only products it
+ * may order.
+ */
+export const cooperativeConfig = pgTable(
+  'cooperative_config',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => store.id),
+    priceTier: text('price_tier').notNull().default('cost'),
+    goodsScope: text('goods_scope').notNull().default('all'),
+    productIds: integer('product_ids').array().notNull().default(sql`'{}'::int[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cooperative_config_store_uq').on(t.storeId),
+    check('cooperative_config_tier_chk', sql`${t.priceTier} in ('cost', 'tier1', 'tier2', 'tier3')`),
+    check('cooperative_config_scope_chk', sql`${t.goodsScope} in ('all', 'listed')`),
+  ],
+);

@@ -6,6 +6,8 @@
  * transaction; materials move no product stock. Every order is found within the caller's data
  * scope and its family (goods orders or material orders), else RECORD_NOT_FOUND.
  */
+
+import { coopUnitPrice } from '@zb/contract/entities/cooperativeConfig';
 import {
   ORDER_NO_PREFIX,
   ORDER_PAYABLE_STATES,
@@ -49,6 +51,7 @@ import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';
 import { bindingOf } from './bindings';
 import { checkRules, configOf, ORDERING_STORE_STATUSES, type OrderingStore } from './config';
+import { type CoopTerms, coopTermsOf } from './cooperative';
 import { material, storeOrder, storeOrderLine, storeOrderPayment } from './schema';
 
 const NOT_FOUND = '该订货单不存在或不在您的数据范围内';
@@ -190,8 +193,16 @@ export const orderStores = (db: Db, scope: DataScope): Promise<OrderStoreOption[
     .where(and(storeTableScope(scope), inArray(store.status, ORDERING_STORE_STATUSES)))
     .orderBy(asc(store.code)) as Promise<OrderStoreOption[]>;
 
-/** What a family orders, on sale, with the price an order takes. */
-export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> => {
+/**
+ * What a family orders, on sale, with the price an order takes; for a store (of the caller's
+ * scope), its /cooperativeConfig terms: only the goods it may order, at its tier's price.
+ */
+export const orderItems = async (
+  db: Db,
+  f: OrderFamily,
+  scope: DataScope,
+  storeId?: number,
+): Promise<OrderItemOption[]> => {
   if (f.key === 'material') {
     return db
       .select({
@@ -206,7 +217,7 @@ export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> =
       .where(eq(material.status, 'on'))
       .orderBy(asc(material.code));
   }
-  return db
+  const items = await db
     .select({
       id: product.id,
       code: product.code,
@@ -218,6 +229,12 @@ export const orderItems = (db: Db, f: OrderFamily): Promise<OrderItemOption[]> =
     .from(product)
     .where(eq(product.status, 'on'))
     .orderBy(asc(product.sort), asc(product.id));
+  if (storeId === undefined) return items;
+  const terms = await db.transaction(async (tx) => coopTermsOf(tx, await orderingStore(tx, scope, storeId)));
+  if (!terms) return items;
+  return items
+    .filter((i) => !terms.allowed || terms.allowed.has(i.id))
+    .map((i) => ({ ...i, price: coopUnitPrice(i.price, terms.priceTier) }));
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -230,8 +247,17 @@ interface PricedLine {
   amount: number;
 }
 
-/** Each line priced at today's price; every item must exist, be orderable, and appear once. */
-const priceLines = async (tx: Tx, f: OrderFamily, lines: readonly OrderLineInput[]): Promise<PricedLine[]> => {
+/**
+ * Each line priced at today's price; every item must exist, be orderable, and appear once. A
+ * franchise store's goods follow its /cooperativeConfig terms: only the products it may order,
+ * at its tier's price.
+ */
+const priceLines = async (
+  tx: Tx,
+  f: OrderFamily,
+  lines: readonly OrderLineInput[],
+  terms: CoopTerms | null,
+): Promise<PricedLine[]> => {
   const ids = lines.map((l) => l.itemId);
   if (new Set(ids).size !== ids.length) throw fieldError('lines', `同一${f.item}只能出现一次`);
   const rows =
@@ -249,9 +275,15 @@ const priceLines = async (tx: Tx, f: OrderFamily, lines: readonly OrderLineInput
     const item = byId.get(l.itemId);
     if (!item) throw fieldError('lines', `所选${f.item}不存在或已被删除`);
     if (item.status !== 'on') throw fieldError('lines', `「${item.name}」已停止订购，请移除后再提交`);
-    const amount = l.quantity * item.price;
+    const coop = f.key === 'material' ? null : terms;
+    if (coop?.allowed && !coop.allowed.has(l.itemId)) {
+      const msg = `「${item.name}」不在「${coop.storeName}」的可订商品范围内（门店订货配置）`;
+      throw new BizError(ERR.ORDER_RULE, msg, { fields: { lines: msg } });
+    }
+    const unitPrice = coop ? coopUnitPrice(item.price, coop.priceTier) : item.price;
+    const amount = l.quantity * unitPrice;
     if (amount > ORDER_TOTAL_MAX) throw fieldError('lines', `「${item.name}」金额过大，请分单订货`);
-    return { itemId: l.itemId, quantity: l.quantity, unitPrice: item.price, amount };
+    return { itemId: l.itemId, quantity: l.quantity, unitPrice, amount };
   });
   const total = priced.reduce((s, l) => s + l.amount, 0);
   if (total > ORDER_TOTAL_MAX)
@@ -293,7 +325,7 @@ export const submitOrder = (db: Db, f: OrderFamily, auth: Auth, body: SubmitInpu
   db.transaction(async (tx): Promise<OrderSaved> => {
     if (!f.kinds.includes(body.kind)) throw fieldError('kind', '订货类型无效');
     const st = await orderingStore(tx, auth.scope, body.storeId);
-    const lines = await priceLines(tx, f, body.lines);
+    const lines = await priceLines(tx, f, body.lines, await coopTermsOf(tx, st));
     const total = lines.reduce((s, l) => s + l.amount, 0);
     await checkRules(tx, { kind: body.kind, store: st, total, now, days: true });
     const orderNo = await nextOrderNo(tx, now);
@@ -337,7 +369,7 @@ export const modifyOrder = (
       })
       .from(store)
       .where(eq(store.id, order.storeId));
-    const lines = await priceLines(tx, f, body.lines);
+    const lines = await priceLines(tx, f, body.lines, await coopTermsOf(tx, st!));
     const total = lines.reduce((s, l) => s + l.amount, 0);
     await checkRules(tx, { kind: order.kind, store: st!, total, now: new Date(), days: false });
     const rows = await tx

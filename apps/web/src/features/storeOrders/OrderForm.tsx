@@ -44,9 +44,9 @@ let nextKey = 1;
 
 export function OrderForm({ family, order, kind: fixedKind, onSaved, onCancel }: Props) {
   const stores = useOrderStores(family);
-  const items = useOrderItems(family);
   const refresh = useRefreshOrders(family);
   const [storeId, setStoreId] = useState<number | undefined>(order?.order.storeId);
+  const items = useOrderItems(family, storeId);
   const [kind, setKind] = useState<OrderKind>(order?.order.kind ?? fixedKind ?? family.kinds[0]!);
   const [remark, setRemark] = useState(order?.order.remark ?? '');
   const [lines, setLines] = useState<Line[]>(() =>

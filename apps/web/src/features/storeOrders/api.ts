@@ -34,8 +34,12 @@ export const useOrderView = (f: OrderFamily, id: number | null) =>
 export const useOrderStores = (f: OrderFamily) =>
   useQuery({ queryKey: ORDER_KEYS.stores(f), queryFn: () => call(orderApiOf(f).stores, {}) });
 
-export const useOrderItems = (f: OrderFamily) =>
-  useQuery({ queryKey: ORDER_KEYS.items(f), queryFn: () => call(orderApiOf(f).items, {}) });
+/** What the store may order at its price (a franchise store's /cooperativeConfig terms); no store: every item at cost. */
+export const useOrderItems = (f: OrderFamily, storeId?: number) =>
+  useQuery({
+    queryKey: [...ORDER_KEYS.items(f), storeId ?? null],
+    queryFn: () => call(orderApiOf(f).items, { query: f.key === 'material' ? {} : { storeId } }),
+  });
 
 /** After a write: the order, and every list of its family, read again. */
 export const useRefreshOrders = (f: OrderFamily) => {
