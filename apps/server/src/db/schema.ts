@@ -3,6 +3,7 @@ export * from '../modules/accounts/schema';
 export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/bills/schema';
+export * from '../modules/erp/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/intents/schema';

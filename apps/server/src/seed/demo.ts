@@ -17,6 +17,7 @@ import { demoPassword } from './accounts';
 import { seedApprovals } from './approvals';
 import { seedBillPages } from './billPages';
 import { seedBosses } from './bosses';
+import { seedErp } from './erp';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
@@ -304,5 +305,7 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedMall(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // Last: the vouchers are made from every bill and refund above.
+    await seedErp(tx, now, { vouchers: !scale.bulkHistory });
   });
 };

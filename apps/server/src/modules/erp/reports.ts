@@ -1,0 +1,162 @@
+/**
+ * The ERP and franchise-accounting reports (contract reports/erp.ts), bound queries over the
+ * bills and the vouchers. 消耗额 is one expression everywhere (`CONSUMED`): the project and
+ * product lines of completed bills, less what was refunded of them.
+ */
+
+import { TAKING_METHODS } from '@zb/contract/entities/erp';
+import {
+  A0002_REPORT,
+  CONSUME_DETAIL_REPORT,
+  CONSUMPTION_SUMMARY_REPORT,
+  DEEP_COOP_PROFIT_REPORT,
+  SETTLEMENT_REPORT,
+} from '@zb/contract/reports/erp';
+import { type SQL, sql } from 'drizzle-orm';
+import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { takingsOf } from './facts';
+
+/** The Beijing midnight starting a day given as a bound 'YYYY-MM-DD'. */
+const startOf = (day: SQL): SQL => sql`(${day})::timestamp at time zone 'Asia/Shanghai'`;
+const periodOf = ({ bind }: QueryInput) => {
+  const from = sql`${bind('periodFrom')}::date`;
+  const to = sql`${bind('periodTo')}::date`;
+  return { from, to, start: startOf(from), end: startOf(sql`${to} + 1`) };
+};
+const dayOfInstant = (instant: string) => sql.raw(`((${instant}) at time zone 'Asia/Shanghai')::date`);
+
+/** The lines that are consumption, and their figure. */
+const CONSUMED_LINES = sql.raw(`c.status = 'completed' and l.item_kind in ('project', 'product')`);
+const CONSUMED = sql.raw('(l.amount - l.refunded)');
+
+export const a0002Binding = bindReport({
+  decl: A0002_REPORT,
+  from: {
+    alias: 'q',
+    query: () => sql`select l.id as "lineId", v.voucher_no as "voucherNo", l.day as "day", l.store_id as "storeId",
+        s.code as "storeCode", s.name as "storeName", v.company_code as "companyCode", l.fee_type as "feeType",
+        l.subject_code as "subjectCode", l.subject_name as "subjectName", l.direction as "direction",
+        case when l.direction = 'debit' then l.amount else 0 end as "debit",
+        case when l.direction = 'credit' then l.amount else 0 end as "credit", l.bill_count as "billCount"
+      from erp_voucher_line l join erp_voucher v on v.id = l.voucher_id join store s on s.id = l.store_id`,
+  },
+  id: col('q', 'lineId'),
+  filters: { period: col('q', 'day') },
+  scope: { store: col('q', 'storeId') },
+});
+
+export const consumeDetailBinding = bindReport({
+  decl: CONSUME_DETAIL_REPORT,
+  from: {
+    alias: 'q',
+    query: () => sql`select l.id as "lineId", c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+        c.store_id as "storeId", s.code as "storeCode", s.name as "storeName", m.name as "memberName",
+        m.phone as "memberPhone", l.item_kind as "itemKind", coalesce(pj.code, pd.code) as "goodsCode",
+        coalesce(pj.name, pd.name) as "goodsName", mc.card_no as "cardNo", l.quantity as "quantity",
+        l.amount as "amount", l.card_amount as "cardAmount", l.refunded as "refunded", ${CONSUMED} as "consumption"
+      from member_consume_line l join member_consume c on c.id = l.consume_id
+        join store s on s.id = c.store_id join member m on m.id = c.member_id
+        left join project pj on pj.id = l.project_id left join product pd on pd.id = l.product_id
+        left join member_card mc on mc.id = l.member_card_id
+      where ${CONSUMED_LINES}`,
+  },
+  id: col('q', 'lineId'),
+  filters: { period: { instant: col('q', 'consumedAt') } },
+  scope: { store: col('q', 'storeId') },
+});
+
+const methodSums = sql.raw(
+  TAKING_METHODS.map((m) => `sum(t.amount) filter (where t.method = '${m.value}') as "${m.value}"`).join(', '),
+);
+const methodCols = sql.raw(TAKING_METHODS.map((m) => `coalesce(p."${m.value}", 0) as "${m.value}"`).join(', '));
+
+export const settlementBinding = bindReport({
+  decl: SETTLEMENT_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) => {
+      const { from, to, start, end } = periodOf(input);
+      return sql`with b as (
+          select c.id, c.store_id, ${dayOfInstant('c.consumed_at')} as day from member_consume c
+          where c.status = 'completed' and c.consumed_at >= ${start} and c.consumed_at < ${end}
+        ), p as (
+          select b.store_id, b.day, count(distinct b.id) as bills, ${methodSums}, sum(t.amount) as takings
+          from b join (${takingsOf('b')}) t on t.consume_id = b.id
+          group by 1, 2
+        ), r as (
+          select store_id, ${dayOfInstant('executed_at')} as day, sum(to_cards + outside) as refund
+          from refund where status = 'executed' and executed_at >= ${start} and executed_at < ${end}
+          group by 1, 2
+        ), v as (
+          select store_id, day, debit_total from erp_voucher where status = 'made' and day between ${from} and ${to}
+        ), k as (
+          select store_id, day from p union select store_id, day from r union select store_id, day from v
+        )
+        select k.store_id as "storeId", s.code as "storeCode", s.name as "storeName", k.day as "day",
+          coalesce(p.bills, 0) as "billCount", ${methodCols}, coalesce(p.takings, 0) as "takings",
+          coalesce(r.refund, 0) as "refund", coalesce(p.takings, 0) + coalesce(r.refund, 0) as "expectedDebit",
+          coalesce(v.debit_total, 0) as "voucherDebit",
+          coalesce(p.takings, 0) + coalesce(r.refund, 0) - coalesce(v.debit_total, 0) as "difference"
+        from k join store s on s.id = k.store_id
+          left join p on p.store_id = k.store_id and p.day = k.day
+          left join r on r.store_id = k.store_id and r.day = k.day
+          left join v on v.store_id = k.store_id and v.day = k.day`;
+    },
+  },
+  filters: { period: 'query' },
+  scope: { store: col('q', 'storeId') },
+});
+
+/** Consumption per store per month of the period, with the store's EAS configuration `e`. */
+const storeMonths = (input: QueryInput, storeCond: SQL, extra: SQL) => {
+  const { from, to, start, end } = periodOf(input);
+  const month = sql.raw(`date_trunc('month', ${`((c.consumed_at) at time zone 'Asia/Shanghai')::date`})::date`);
+  return sql`select c.store_id as "storeId", s.code as "storeCode", s.name as "storeName", ${month} as "month",
+      greatest(${month}, ${from}) as "dayFrom", least((${month} + interval '1 month')::date - 1, ${to}) as "dayTo",
+      count(distinct c.id) as "billCount", sum(${CONSUMED}) as "consumption", ${extra}
+    from member_consume_line l join member_consume c on c.id = l.consume_id join store s on s.id = c.store_id
+      left join eas_store e on e.store_id = c.store_id
+    where ${CONSUMED_LINES} and c.consumed_at >= ${start} and c.consumed_at < ${end} and ${storeCond}
+    group by c.store_id, s.code, s.name, ${month}, e.royalty_rate, e.share_rate`;
+};
+
+export const consumptionSummaryBinding = bindReport({
+  decl: CONSUMPTION_SUMMARY_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) =>
+      storeMonths(
+        input,
+        sql.raw(`s.ownership = 'franchise'`),
+        sql.raw(`coalesce(e.royalty_rate, 0) as "royaltyRate",
+          round(sum((l.amount - l.refunded)) * coalesce(e.royalty_rate, 0) / 10000.0)::bigint as "royalty"`),
+      ),
+  },
+  filters: { period: 'query' },
+  scope: { store: col('q', 'storeId') },
+});
+
+export const deepCoopProfitBinding = bindReport({
+  decl: DEEP_COOP_PROFIT_REPORT,
+  from: {
+    alias: 'q',
+    query: (input) =>
+      storeMonths(
+        input,
+        sql.raw('e.deep_coop'),
+        sql.raw(`e.share_rate as "shareRate",
+          round(sum((l.amount - l.refunded)) * e.share_rate / 10000.0)::bigint as "share",
+          sum((l.amount - l.refunded)) - round(sum((l.amount - l.refunded)) * e.share_rate / 10000.0)::bigint as "retained"`),
+      ),
+  },
+  filters: { period: 'query' },
+  scope: { store: col('q', 'storeId') },
+});
+
+export const ERP_REPORT_BINDINGS = [
+  a0002Binding,
+  consumeDetailBinding,
+  settlementBinding,
+  consumptionSummaryBinding,
+  deepCoopProfitBinding,
+];
