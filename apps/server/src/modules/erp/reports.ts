@@ -66,9 +66,9 @@ export const consumeDetailBinding = bindReport({
 });
 
 const methodSums = sql.raw(
-  TAKING_METHODS.map((m) => `sum(t.amount) filter (where t.method = '${m.value}') as "${m.value}"`).join(', '),
+  TAKING_METHODS.map((m) => `sum(amount) filter (where method = '${m.value}') as "${m.value}"`).join(', '),
 );
-const methodCols = sql.raw(TAKING_METHODS.map((m) => `coalesce(p."${m.value}", 0) as "${m.value}"`).join(', '));
+const methodCols = sql.raw(TAKING_METHODS.map((m) => `coalesce(g."${m.value}", 0) as "${m.value}"`).join(', '));
 
 export const settlementBinding = bindReport({
   decl: SETTLEMENT_REPORT,
@@ -76,31 +76,30 @@ export const settlementBinding = bindReport({
     alias: 'q',
     query: (input) => {
       const { from, to, start, end } = periodOf(input);
+      // One aggregate over the three kinds of facts (takings, refunds, vouchers) by store and day:
+      // no join between CTEs, which PostgreSQL could only loop over.
       return sql`with b as (
           select c.id, c.store_id, ${dayOfInstant('c.consumed_at')} as day from member_consume c
           where c.status = 'completed' and c.consumed_at >= ${start} and c.consumed_at < ${end}
-        ), p as (
-          select b.store_id, b.day, count(distinct b.id) as bills, ${methodSums}, sum(t.amount) as takings
-          from b join (${takingsOf('b')}) t on t.consume_id = b.id
-          group by 1, 2
-        ), r as (
-          select store_id, ${dayOfInstant('executed_at')} as day, sum(to_cards + outside) as refund
-          from refund where status = 'executed' and executed_at >= ${start} and executed_at < ${end}
-          group by 1, 2
-        ), v as (
-          select store_id, day, debit_total from erp_voucher where status = 'made' and day between ${from} and ${to}
-        ), k as (
-          select store_id, day from p union select store_id, day from r union select store_id, day from v
+        ), f as (
+          select b.store_id, b.day, b.id as bill, t.method, t.amount, 0::bigint as refund, 0::bigint as voucher
+            from b join (${takingsOf('b')}) t on t.consume_id = b.id
+          union all
+          select store_id, ${dayOfInstant('executed_at')}, null, null, 0, (to_cards + outside)::bigint, 0
+            from refund where status = 'executed' and executed_at >= ${start} and executed_at < ${end}
+          union all
+          select store_id, day, null, null, 0, 0, debit_total
+            from erp_voucher where status = 'made' and day between ${from} and ${to}
+        ), g as (
+          select store_id, day, count(distinct bill) as bills, ${methodSums}, sum(amount) as takings,
+            sum(refund) as refund, sum(voucher) as voucher
+          from f group by store_id, day
         )
-        select k.store_id as "storeId", s.code as "storeCode", s.name as "storeName", k.day as "day",
-          coalesce(p.bills, 0) as "billCount", ${methodCols}, coalesce(p.takings, 0) as "takings",
-          coalesce(r.refund, 0) as "refund", coalesce(p.takings, 0) + coalesce(r.refund, 0) as "expectedDebit",
-          coalesce(v.debit_total, 0) as "voucherDebit",
-          coalesce(p.takings, 0) + coalesce(r.refund, 0) - coalesce(v.debit_total, 0) as "difference"
-        from k join store s on s.id = k.store_id
-          left join p on p.store_id = k.store_id and p.day = k.day
-          left join r on r.store_id = k.store_id and r.day = k.day
-          left join v on v.store_id = k.store_id and v.day = k.day`;
+        select g.store_id as "storeId", s.code as "storeCode", s.name as "storeName", g.day as "day",
+          g.bills as "billCount", ${methodCols}, g.takings as "takings", g.refund as "refund",
+          g.takings + g.refund as "expectedDebit", g.voucher as "voucherDebit",
+          g.takings + g.refund - g.voucher as "difference"
+        from g join store s on s.id = g.store_id`;
     },
   },
   filters: { period: 'query' },

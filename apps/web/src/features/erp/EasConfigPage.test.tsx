@@ -66,7 +66,10 @@ const calls = (fetch: ReturnType<typeof stubFetch>, part: string) =>
 
 describe('the page’s rules', () => {
   it('names the fee types without a mapping, in their order', () => {
-    expect(unmappedFeeTypes([{ feeType: 'cash' }, { feeType: 'project' }]).slice(0, 2)).toEqual(['微信收入', '支付宝收入']);
+    expect(unmappedFeeTypes([{ feeType: 'cash' }, { feeType: 'project' }]).slice(0, 2)).toEqual([
+      '微信收入',
+      '支付宝收入',
+    ]);
     expect(unmappedFeeTypes([{ feeType: 'cash' }])).not.toContain('现金收入');
   });
   it('says what 生成凭证 did', () => {

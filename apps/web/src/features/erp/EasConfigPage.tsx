@@ -5,6 +5,7 @@
  * download centre, a failed day's reason and 重新生成).
  */
 
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
 import {
   EAS_API,
@@ -16,7 +17,6 @@ import {
   voucherGenerateBody,
 } from '@zb/contract/entities/erp';
 import { fieldErrors } from '@zb/contract/rules';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Form, List, Modal, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
