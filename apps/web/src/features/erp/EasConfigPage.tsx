@@ -22,12 +22,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useExport } from '../../platform/exports/useExport';
 import { call } from '../../platform/http';
+import { LookupSelect } from '../../platform/inputs/LookupSelect';
 import { useCan } from '../../platform/permissions';
 import { callKey, resourceKey } from '../../platform/queryClient';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { ResourceListPage } from '../../platform/resource/ResourceListPage';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
-import { StorePicker } from '../storesMore/inputs';
 
 /** The fee types no mapping covers yet, in their declared order. */
 export const unmappedFeeTypes = (mapped: readonly { feeType: string }[]): string[] => {
@@ -62,8 +62,18 @@ function Subjects() {
   );
 }
 
-function StoreInput(props: CustomInputProps) {
-  return <StorePicker endpoint={EAS_API.stores} {...props} />;
+/** A store of the caller's scope (the page's own call). */
+function StoreInput({ value, onChange, disabled, field }: CustomInputProps) {
+  return (
+    <LookupSelect
+      endpoint={EAS_API.stores}
+      disabled={disabled}
+      aria-label={field.label}
+      placeholder="请选择门店"
+      value={(value as number | null | undefined) ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+    />
+  );
 }
 const STORE_INPUTS = { storeId: StoreInput };
 
