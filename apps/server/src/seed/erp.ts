@@ -50,7 +50,7 @@ export const seedErp = async (tx: Tx, now: Date, o: { vouchers: boolean }): Prom
   // comes last by code (so its failed vouchers show on /easConfig).
   const [left] = rowsOf<{ id: number }>(
     await tx.execute(sql`select c.store_id as id from member_consume c join store s on s.id = c.store_id
-      where s.ownership = 'direct' and c.consumed_at > ${new Date(now.getTime() - VOUCHER_JOB_BACKFILL_DAYS * 86_400_000)}
+      where s.ownership = 'direct' and c.consumed_at > ${new Date(now.getTime() - VOUCHER_JOB_BACKFILL_DAYS * 86_400_000).toISOString()}::timestamptz
       group by c.store_id, s.code order by s.code desc limit 1`),
   );
   const rows = stores
