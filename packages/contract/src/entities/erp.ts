@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { chosenIdOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import type { EnumOption } from '../resource/define';
@@ -249,7 +250,7 @@ export const ERP_VOUCHER = defineResource({
 /** 生成凭证: the stores (none: every store of the caller's scope with a bill or refund) over a day range. */
 export const voucherGenerateBody = z
   .object({
-    storeIds: z.array(z.number().int().positive()).max(200, '一次最多选择 200 个门店').default([]),
+    storeIds: z.array(chosenIdOf('请选择门店')).max(200, '一次最多选择 200 个门店').default([]),
     dayFrom: calendarDay('开始日期'),
     dayTo: calendarDay('结束日期'),
   })
@@ -290,7 +291,7 @@ export const EAS_API = {
     method: 'POST',
     path: '/rest/easConfig/voucher/download',
     access: pageAccess('/easConfig'),
-    body: z.object({ id: z.number({ error: '请选择凭证' }).int().positive() }),
+    body: z.object({ id: chosenIdOf('请选择凭证') }),
     summary: '下载凭证文件（下载中心）',
   }),
 } as const;
