@@ -245,7 +245,12 @@ describe('configuration', () => {
 
   it('needs a share rate for a deep-cooperation store and none otherwise', async () => {
     const page = okData(await admin.call(EAS_API.store.list, { query: { pageSize: 100 } }));
-    const row = page.list.find((r) => !r.deepCoop)!;
+    const direct = page.list.find((r) => r.ownership === 'direct')!;
+    expect(
+      fieldErrors(await admin.call(EAS_API.store.update!, { body: { id: direct.id, deepCoop: true, shareRate: 2000 } }))
+        .deepCoop,
+    ).toBe('只有加盟门店可以设为深度合作');
+    const row = page.list.find((r) => !r.deepCoop && r.ownership === 'franchise')!;
     expect(
       fieldErrors(await admin.call(EAS_API.store.update!, { body: { id: row.id, deepCoop: true } })).shareRate,
     ).toBe('深度合作门店请填写大于 0 的分润比例');

@@ -4,6 +4,7 @@
  */
 import { EAS_STORE, EAS_SUBJECT, ERP_VOUCHER } from '@zb/contract/entities/erp';
 import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { bindResource } from '../../platform/resource/binding';
 import { store } from '../stores/schema';
@@ -24,8 +25,19 @@ export const easSubjectBinding = bindResource({
   },
 });
 
-/** Rates: a deep-cooperation store needs its share rate; a share rate without it is refused. */
-const checkRates = (values: { deepCoop?: boolean | null; shareRate?: number | null }) => {
+/**
+ * Rates: a deep-cooperation store is a franchise store with its share rate; a share rate without
+ * deep cooperation is refused.
+ */
+const checkRates = async (
+  tx: Tx,
+  storeId: number,
+  values: { deepCoop?: boolean | null; shareRate?: number | null },
+) => {
+  if (values.deepCoop === true) {
+    const [s] = await tx.select({ ownership: store.ownership }).from(store).where(eq(store.id, storeId));
+    if (s?.ownership !== 'franchise') throw fieldError('deepCoop', '只有加盟门店可以设为深度合作');
+  }
   if (values.deepCoop === true && !(Number(values.shareRate) > 0)) {
     throw fieldError('shareRate', '深度合作门店请填写大于 0 的分润比例');
   }
@@ -44,7 +56,7 @@ export const easStoreBinding = bindResource({
   uniques: { eas_store_store_uq: 'storeId' },
   service: {
     create: async ({ tx }, values) => {
-      checkRates(values);
+      await checkRates(tx, Number(values.storeId), values);
       const [taken] = await tx
         .select({ id: easStore.id })
         .from(easStore)
@@ -54,7 +66,8 @@ export const easStoreBinding = bindResource({
       return row!.id;
     },
     update: async ({ tx }, id, values, before) => {
-      checkRates({
+      const [row] = await tx.select({ storeId: easStore.storeId }).from(easStore).where(eq(easStore.id, id));
+      await checkRates(tx, row!.storeId, {
         deepCoop: values.deepCoop ?? before.deepCoop,
         shareRate: values.shareRate ?? before.shareRate,
       });
