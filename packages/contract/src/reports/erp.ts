@@ -159,7 +159,13 @@ export const SETTLEMENT_REPORT = defineReport({
   filters: { period: period('营业日期', 'last7Days'), storeId: storeFilter },
   defaultSort: { field: 'day', dir: 'desc' },
   totals: true,
-  drill: { takings: toStoreDayBills },
+  drill: {
+    takings: toStoreDayBills,
+    voucherDebit: {
+      to: '/a0002',
+      query: { storeId: { row: 'storeId' }, periodFrom: { row: 'day' }, periodTo: { row: 'day' } },
+    },
+  },
   export: true,
   source:
     '已完成收银单的支付（bill_payment；未记录支付方式的历史单据按划卡与其他收款计）与当日执行的退款，对照已生成的 EAS 凭证；应记借方 = 收款合计 + 当日退款，差额 = 应记借方 − 凭证借方（未生成凭证时为应记借方）',

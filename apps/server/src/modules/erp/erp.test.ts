@@ -316,6 +316,7 @@ describe('the reports agree with the bills', () => {
     const { list } = await reportAll(zhang, SETTLEMENT_REPORT, p);
     expect(list.length).toBeGreaterThan(0);
     const made = await t.db.select().from(erpVoucher).where(eq(erpVoucher.status, 'made'));
+    let withVoucher = 0;
     for (const row of list.slice(0, 5)) {
       const bills = await reportAll(zhang, BILLING_LIST, {
         storeId: row.storeId as number,
@@ -327,9 +328,18 @@ describe('the reports agree with the bills', () => {
       const v = made.find((m) => m.storeId === row.storeId && m.day === row.day);
       if (v) {
         expect(row.voucherDebit).toBe(v.debitTotal);
+        // …and the voucher's lines on /a0002 (the drill) add up to it.
+        const lines = await reportAll(zhang, A0002_REPORT, {
+          storeId: row.storeId as number,
+          periodFrom: row.day as string,
+          periodTo: row.day as string,
+        });
+        expect(lines.totals!.debit).toBe(row.voucherDebit);
+        withVoucher++;
         expect(row.difference).toBe(0);
       } else expect(row.difference).toBe(row.expectedDebit);
     }
+    expect(withVoucher).toBeGreaterThan(0);
   });
 
   it('/consumptionSummaryTable and /deepCooperationProfit: each row = its /consumeDetail drill, rates applied', async () => {
