@@ -215,7 +215,7 @@ export const ERP_VOUCHER = defineResource({
   fields: {
     voucherNo: { label: '凭证号', type: 'text', readOnly: true, list: { width: 170, fixed: 'left' }, filter: 'like' },
     day: { label: '业务日期', type: 'date', readOnly: true, list: { width: 110 }, filter: 'range', sort: true },
-    storeId: { label: '门店ID', type: 'int', readOnly: true, filter: 'eq' },
+    storeId: { label: '门店ID', type: 'int', readOnly: true },
     storeCode: { label: '门店编码', type: 'text', readOnly: true, list: { width: 100 } },
     storeName: { label: '门店', type: 'text', readOnly: true, list: { width: 140 }, filter: 'like' },
     companyCode: { label: 'EAS公司编码', type: 'text', readOnly: true, list: { width: 120 } },
