@@ -7,17 +7,21 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 
-/** Rows (consume_id, method, amount) of the bills of the CTE or table named `bills` (an `id` column). */
+/**
+ * Rows (consume_id, store_id, day, method, amount) of the bills of the CTE named `bills` (its `id`,
+ * `store_id` and `day` columns), carried through so that no caller joins the rows back to the CTE
+ * (a join the planner, trusting a CTE's estimate of one row, may loop over).
+ */
 export const takingsOf = (bills: string): SQL =>
-  sql.raw(`select p.consume_id, p.method, p.amount::bigint as amount
+  sql.raw(`select p.consume_id, b.store_id, b.day, p.method, p.amount::bigint as amount
       from ${bills} b join bill_payment p on p.consume_id = b.id
     union all
-    select x.id, v.method, v.amount
+    select x.id, x.store_id, x.day, v.method, v.amount
       from (
-        select b.id, c.paid_by_card, c.paid_other, coalesce(sum(l.card_amount), 0)::bigint as stored
+        select b.id, b.store_id, b.day, c.paid_by_card, c.paid_other, coalesce(sum(l.card_amount), 0)::bigint as stored
         from ${bills} b join member_consume c on c.id = b.id left join member_consume_line l on l.consume_id = b.id
         where not exists (select 1 from bill_payment p where p.consume_id = b.id)
-        group by b.id, c.paid_by_card, c.paid_other
+        group by b.id, b.store_id, b.day, c.paid_by_card, c.paid_other
       ) x
       cross join lateral (
         values ('storedCard', x.stored), ('comboCard', x.paid_by_card - x.stored), ('otherPay', x.paid_other::bigint)

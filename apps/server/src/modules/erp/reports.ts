@@ -82,8 +82,8 @@ export const settlementBinding = bindReport({
           select c.id, c.store_id, ${dayOfInstant('c.consumed_at')} as day from member_consume c
           where c.status = 'completed' and c.consumed_at >= ${start} and c.consumed_at < ${end}
         ), f as (
-          select b.store_id, b.day, b.id as bill, t.method, t.amount, 0::bigint as refund, 0::bigint as voucher
-            from b join (${takingsOf('b')}) t on t.consume_id = b.id
+          select t.store_id, t.day, t.consume_id as bill, t.method, t.amount, 0::bigint as refund, 0::bigint as voucher
+            from (${takingsOf('b')}) t
           union all
           select store_id, ${dayOfInstant('executed_at')}, null, null, 0, (to_cards + outside)::bigint, 0
             from refund where status = 'executed' and executed_at >= ${start} and executed_at < ${end}

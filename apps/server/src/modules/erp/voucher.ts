@@ -74,8 +74,8 @@ const contributions = async (tx: Db | Tx, stores: SQL, from: string, to: string)
       from refund x
       where x.status = 'executed' and x.executed_at >= ${start} and x.executed_at < ${end} and ${stores}
     )
-    select b.store_id, b.day, f.method as fee_type, b.id as consume_id, null::int as refund_id, sum(f.amount) as amount
-      from (${takingsOf('b')}) f join b on b.id = f.consume_id group by 1, 2, 3, 4
+    select f.store_id, f.day, f.method as fee_type, f.consume_id, null::int as refund_id, sum(f.amount) as amount
+      from (${takingsOf('b')}) f group by 1, 2, 3, 4
     union all
     select b.store_id, b.day, l.item_kind, b.id, null::int, sum(l.amount)
       from b join member_consume_line l on l.consume_id = b.id group by 1, 2, 3, 4
