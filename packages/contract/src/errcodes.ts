@@ -181,6 +181,9 @@ export const ERR = {
   MALL_STOCK_SHORT: 'MALL-40901',
   INTENT_INVALID: 'INTENT-40001',
   SETTLEMENT_INVALID: 'SETTLE-40001',
+  // erp (issue 14, /easConfig): vouchers for EAS.
+  /** A voucher that cannot be downloaded (failed, or none). */
+  ERP_VOUCHER_INVALID: 'ERP-40001',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -279,6 +282,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MALL_STOCK_SHORT]: '商品库存不足',
   [ERR.INTENT_INVALID]: '意向金单据内容有误',
   [ERR.SETTLEMENT_INVALID]: '结算单内容有误',
+  // erp (issue 14)
+  [ERR.ERP_VOUCHER_INVALID]: '凭证不可用',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

@@ -89,6 +89,7 @@ export const OPERATION_VERBS = {
   resetPassword: '重置密码',
   issue: '签发密钥',
   revoke: '吊销',
+  generate: '生成',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -158,6 +159,10 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  erp_voucher: {
+    name: 'EAS凭证',
+    fields: { storeIds: '门店', dayFrom: '开始日期', dayTo: '结束日期', made: '生成张数', failed: '失败张数' },
+  },
   open_client: {
     name: '开放接口密钥',
     fields: { kind: '类型', name: '名称', appKey: 'AppKey' },

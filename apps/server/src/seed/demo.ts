@@ -19,6 +19,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedErp } from './erp';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -315,5 +316,7 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // Last: the vouchers are made from every bill and refund above.
+    await seedErp(tx, now, { vouchers: !scale.bulkHistory });
   });
 };

@@ -39,6 +39,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
   '/systemLog': () => import('../features/logs/SystemLogPage'),
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
+  '/easConfig': () => import('../features/erp/EasConfigPage'),
   '/productOnlineRateConfig': () => import('../features/productOnlineRate/ProductOnlineRateConfigPage'),
   '/resourceList': () => import('../features/resources/ResourceListPage'),
   '/storeQuickConfig': () => import('../features/storeQuick/StoreQuickConfigPage'),

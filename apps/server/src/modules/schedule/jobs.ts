@@ -8,6 +8,7 @@ import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
+import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
@@ -79,6 +80,12 @@ export const JOBS: readonly JobDef[] = [
       const { count, amount } = await expireIntentDeposits(db, now);
       return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
     },
+  },
+  {
+    name: 'erpDailyVouchers',
+    title: 'EAS每日凭证',
+    defaultCron: '30 1 * * *',
+    run: async ({ db, now }) => dailyVoucherSummary(await runDailyVouchers(db, now)),
   },
   {
     name: 'purgeScheduleRuns',
