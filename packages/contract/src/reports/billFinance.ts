@@ -6,14 +6,14 @@
  * do not count. Each figure drills down to the bills behind it: /billingList with the same store,
  * days and status, a bill's /orderDetails, or a refund's /refundDetail.
  */
-import { BILL_LINE_KINDS, BILL_PAY_METHODS, SENT_PAY_METHODS } from '../entities/bill';
+import { BILL_LINE_KINDS, BILL_PAY_METHODS, type BillPayMethod, SENT_PAY_METHODS } from '../entities/bill';
 import { type DrillDef, defineReport, type ReportFilterDef } from '../report/define';
 import { BILL_COLUMNS } from './bills';
 
 /** The member-card methods (written from the bill's card lines, never sent as payments). */
-export const CARD_PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value).filter(
-  (m) => !(SENT_PAY_METHODS as readonly string[]).includes(m),
-);
+export const CARD_PAY_METHODS = ['storedCard', 'comboCard'] as const satisfies readonly BillPayMethod[];
+/** 意向金 credited on a bill: money taken when the deposit was paid, so neither a taking nor a draw. */
+const DEPOSIT_PAY_METHODS = ['intentDeposit'] as const satisfies readonly BillPayMethod[];
 
 const period: ReportFilterDef = {
   label: '日期',
@@ -117,8 +117,9 @@ const methodColumns = (methods: readonly string[], group: string) =>
 /** The money a store takes (the methods a POS sends); the card methods are draws, not takings. */
 const takings = methodColumns(SENT_PAY_METHODS, '收款');
 const cardPays = methodColumns(CARD_PAY_METHODS, '划卡');
+const depositPays = methodColumns(DEPOSIT_PAY_METHODS, '抵扣');
 const payDrills = Object.fromEntries(
-  [...Object.keys(takings), ...Object.keys(cardPays)].map((m) => [m, storeDayBills({ payMethod: { value: m } })]),
+  [...Object.keys(takings), ...Object.keys(cardPays), ...Object.keys(depositPays)].map((m) => [m, storeDayBills({ payMethod: { value: m } })]),
 );
 
 /** /finance 财务大表 (大财务表): per store per day, what was sold, drawn from cards, refunded and paid by each method. */
@@ -142,6 +143,7 @@ export const FINANCE_REPORT = defineReport({
     refunds: { ...money('退款'), summary: true },
     ...takings,
     ...cardPays,
+    ...depositPays,
   },
   groupings: storeDayGroupings,
   filters: common,
@@ -183,6 +185,7 @@ export const STORE_SETTLEMENT_REPORT = defineReport({
     ...takings,
     takings: { ...money('收款合计', '收款'), summary: true },
     ...cardPays,
+    ...depositPays,
     refundsOutside: { ...money('退款支出'), summary: true },
     net: { ...money('实收净额'), summary: true },
   },
