@@ -29,6 +29,7 @@ import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedSettlement } from './settlement';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
@@ -304,5 +305,7 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedMall(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // Last: the settled month reads the bills, refunds and closed bills above.
+    await seedSettlement(tx, now, !scale.bulkHistory);
   });
 };

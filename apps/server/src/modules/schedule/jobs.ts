@@ -10,6 +10,7 @@ import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths } from '../members/rollups';
+import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
 /** Finished runs kept per job. */
@@ -78,6 +79,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { count, amount } = await expireIntentDeposits(db, now);
       return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
+    },
+  },
+  {
+    name: 'generateCrossSettlement',
+    title: '生成上月跨店结算单',
+    defaultCron: '30 2 1 * *',
+    run: async ({ db, now }) => {
+      const r = await generateMonth(db, previousMonth(now), { kind: 'system' }, now);
+      return `${r.month}：生成/更新结算单 ${r.written} 张（明细 ${r.lines} 行），保留已确认 ${r.kept} 张，删除 ${r.removed} 张`;
     },
   },
   {
