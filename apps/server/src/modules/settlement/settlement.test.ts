@@ -219,13 +219,13 @@ describe('monthly statements', () => {
   it('refuses a bad month and a month with draws but no rule', async () => {
     const bad = await admin.call(SETTLEMENT_API.generate, { body: { month: '2026-13' } });
     expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
-    await t.db.execute(sql`create temp table kept_rules as select * from settlement_rule`);
+    await t.db.execute(sql`create table settle_kept_rules as select * from settlement_rule`);
     await t.db.execute(sql`update settlement_line set rule_id = null`);
     await t.db.execute(sql`delete from settlement_rule`);
     const none = await admin.call(SETTLEMENT_API.generate, { body: { month: lastMonth } });
     expect(none.body.errcode).toBe(ERR.SETTLEMENT_NO_RULE);
-    await t.db.execute(sql`insert into settlement_rule overriding system value select * from kept_rules`);
-    await t.db.execute(sql`drop table kept_rules`);
+    await t.db.execute(sql`insert into settlement_rule overriding system value select * from settle_kept_rules`);
+    await t.db.execute(sql`drop table settle_kept_rules`);
   });
 });
 
