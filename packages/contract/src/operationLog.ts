@@ -333,8 +333,16 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   },
   settlement_month: {
     name: '跨店结算月份',
-    fields: { written: '生成结算单数', kept: '保留结算单数', removed: '删除结算单数', lines: '明细行数' },
+    fields: {
+      month: '月份',
+      written: '生成结算单数',
+      kept: '保留结算单数',
+      removed: '删除结算单数',
+      lines: '明细行数',
+    },
   },
+  // a receipt's matches to statements (bankReceipt.match / unmatch)
+  bankReceipt: { name: '银行回单', fieldsOf: 'bankReceipt', fields: { statementNo: '结算单号' } },
 };
 
 /** Field names every entity shares when its own declare none. */

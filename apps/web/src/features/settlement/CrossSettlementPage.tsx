@@ -333,7 +333,6 @@ export default function CrossSettlementPage() {
                   {
                     title: '结算单号',
                     dataIndex: 'statementNo',
-                    fixed: 'left',
                     render: (v: string, s) => (
                       <Button type="link" size="small" onClick={() => setOpen(s.id)}>
                         {v}
@@ -352,7 +351,6 @@ export default function CrossSettlementPage() {
                   {
                     title: '操作',
                     key: 'op',
-                    fixed: 'right',
                     render: (_, s) => <StepButtons s={s} onDone={refresh} />,
                   },
                 ]}
