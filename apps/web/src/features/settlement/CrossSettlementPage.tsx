@@ -24,16 +24,15 @@ import {
   Modal,
   Select,
   Space,
-  Spin,
   Table,
   Tabs,
   Timeline,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { confirm } from '../../platform/alerts';
+import { confirm, showAlert } from '../../platform/alerts';
 import { call } from '../../platform/http';
 import { useButtons } from '../../platform/permissions';
 import { statementTag, yuan } from './inputs';
@@ -235,6 +234,8 @@ export default function CrossSettlementPage() {
   const [pageNo, setPageNo] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
+  // one value per month: a new dayjs on every render would make the picker sync itself forever
+  const monthValue = useMemo(() => dayjs(`${month}-01`), [month]);
   const list = useQuery({
     queryKey: ['settlement', 'list', month, status, pageNo],
     queryFn: () => call(SETTLEMENT_API.list, { query: { month, status, pageNo, pageSize: PAGE_SIZE } }),
@@ -251,10 +252,11 @@ export default function CrossSettlementPage() {
     setGenerating(true);
     try {
       const r = await call(SETTLEMENT_API.generate, { body: { month } });
-      Modal.success({
-        title: '月结单已生成',
-        content: `${r.month}：生成/更新 ${r.written} 张（明细 ${r.lines} 行），保留已确认/已结算 ${r.kept} 张，删除 ${r.removed} 张`,
-      });
+      void showAlert(
+        'success',
+        `${r.month}：生成/更新 ${r.written} 张（明细 ${r.lines} 行），保留已确认/已结算 ${r.kept} 张，删除 ${r.removed} 张`,
+        '月结单已生成',
+      );
     } catch {
       // alerted by the http layer
     } finally {
@@ -272,7 +274,7 @@ export default function CrossSettlementPage() {
             picker="month"
             allowClear={false}
             aria-label="结算月份"
-            value={dayjs(`${month}-01`)}
+            value={monthValue}
             onChange={(d) => {
               if (d) setMonth(d.format('YYYY-MM'));
               setPageNo(1);
@@ -302,7 +304,6 @@ export default function CrossSettlementPage() {
         <Alert
           type="info"
           showIcon
-          icon={<Spin size="small" />}
           style={{ marginBottom: 12 }}
           message={`正在生成 ${month} 月结单：读取当月跨店消费、按规则计算每个门店对的结算金额…`}
         />
@@ -319,7 +320,6 @@ export default function CrossSettlementPage() {
                 aria-label="结算单"
                 loading={list.isLoading}
                 dataSource={list.data?.list ?? []}
-                scroll={{ x: 1100 }}
                 locale={{ emptyText: `${month} 暂无结算单，可点击「生成月结单」` }}
                 pagination={{
                   current: pageNo,
