@@ -184,6 +184,13 @@ export const ERR = {
   // erp (issue 14, /easConfig): vouchers for EAS.
   /** A voucher that cannot be downloaded (failed, or none). */
   ERP_VOUCHER_INVALID: 'ERP-40001',
+  // settle (issue 14 part): cross-store settlement and bank receipts.
+  /** No settlement rule applies to a cross-store draw (no default rule in effect). */
+  SETTLEMENT_NO_RULE: 'SETTLE-40002',
+  /** A match past what is left of the bank receipt or of the statement. */
+  RECEIPT_OVER_MATCH: 'SETTLE-40901',
+  /** A statement marked 已结算 before bank receipts match its whole amount. */
+  SETTLEMENT_NOT_PAID: 'SETTLE-40902',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -284,6 +291,10 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.SETTLEMENT_INVALID]: '结算单内容有误',
   // erp (issue 14)
   [ERR.ERP_VOUCHER_INVALID]: '凭证不可用',
+  // settle (issue 14 part)
+  [ERR.SETTLEMENT_NO_RULE]: '未配置适用的跨店结算规则，请先在跨店结算配置中设置默认规则',
+  [ERR.RECEIPT_OVER_MATCH]: '匹配金额超出回单或结算单的剩余金额',
+  [ERR.SETTLEMENT_NOT_PAID]: '结算单尚未由银行回单足额匹配，不能标记已结算',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

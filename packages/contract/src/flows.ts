@@ -7,6 +7,7 @@ import { BILL_FLOW } from './entities/bill';
 import { INTENT_FLOW, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { REFUND_FLOW } from './entities/refund';
+import { SETTLEMENT_FLOW } from './entities/settlement';
 import type { FlowDecl } from './flow';
 
 export const FLOWS: readonly FlowDecl[] = [
@@ -17,4 +18,5 @@ export const FLOWS: readonly FlowDecl[] = [
   MALL_RETURN_FLOW,
   INTENT_FLOW,
   INTENT_REFUND_FLOW,
+  SETTLEMENT_FLOW,
 ];

@@ -14,6 +14,7 @@ import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW 
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
 import { REFUND_FLOW } from './entities/refund';
+import { SETTLEMENT_FLOW } from './entities/settlement';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
 import { stepLabels } from './flow';
 import { FLOWS } from './flows';
@@ -89,7 +90,10 @@ export const OPERATION_VERBS = {
   resetPassword: '重置密码',
   issue: '签发密钥',
   revoke: '吊销',
+  // settle (issue 14 part)
   generate: '生成',
+  match: '匹配',
+  unmatch: '取消匹配',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -325,6 +329,24 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     fields: { reason: '原因' },
     values: { status: Object.fromEntries(INTENT_REFUND_FLOW.states.map((s) => [s.value, s.label])) },
   },
+  // settle (issue 14 part)
+  settlement_statement: {
+    name: '跨店结算单',
+    fields: { reason: '原因' },
+    values: { status: Object.fromEntries(SETTLEMENT_FLOW.states.map((s) => [s.value, s.label])) },
+  },
+  settlement_month: {
+    name: '跨店结算月份',
+    fields: {
+      month: '月份',
+      written: '生成结算单数',
+      kept: '保留结算单数',
+      removed: '删除结算单数',
+      lines: '明细行数',
+    },
+  },
+  // a receipt's matches to statements (bankReceipt.match / unmatch)
+  bankReceipt: { name: '银行回单', fieldsOf: 'bankReceipt', fields: { statementNo: '结算单号' } },
 };
 
 /** Field names every entity shares when its own declare none. */

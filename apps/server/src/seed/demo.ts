@@ -34,6 +34,7 @@ import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedSettlement } from './settlement';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
@@ -316,6 +317,8 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // Last: the settled month reads the bills, refunds and closed bills above.
+    await seedSettlement(tx, now, !scale.bulkHistory);
     // Last: the vouchers are made from every bill and refund above.
     await seedErp(tx, now, { vouchers: !scale.bulkHistory });
   });

@@ -38,7 +38,7 @@ export default group('ZBHT-JCGL', [
   page('/bankReceipt', '银行回单', {
     category: BUSINESS,
     tip: '门店打款的银行回单',
-    buttons: [BUTTONS.import, BUTTONS.export],
+    buttons: [BUTTONS.add, BUTTONS.edit, BUTTONS.import, BUTTONS.export, { key: 'match', name: '匹配结算单' }],
   }),
   page('/otherConfig', '其他配置', { category: BUSINESS, tip: '其余的全局业务开关', buttons: EDIT }),
   page('/drawLimitConfig', '项目消耗限制', { category: BUSINESS, tip: '单次可消耗项目的数量上限', buttons: EDIT }),

@@ -30,7 +30,16 @@ export default group('ZBHT-DDGL', [
     buttons: [BUTTONS.export, { key: 'refund', name: '申请退款' }],
   }),
   detail('/onlineOrderDetail', '线上订单详情', { of: '/onlineOrderList' }),
-  page('/crossSettlement', '跨店结算', { category: ORDERS, tip: '跨店消费在门店之间的结算', buttons: EXPORT }),
+  page('/crossSettlement', '跨店结算', {
+    category: ORDERS,
+    tip: '跨店消费在门店之间的结算',
+    buttons: [
+      BUTTONS.export,
+      { key: 'generate', name: '生成月结单' },
+      BUTTONS.audit,
+      { key: 'settle', name: '标记已结算' },
+    ],
+  }),
   page('/activityOrderList', '商城活动订单', {
     category: ONLINE,
     tip: '商城活动产生的订单',

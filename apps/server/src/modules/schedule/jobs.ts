@@ -11,6 +11,7 @@ import { scanAbnormalBills } from '../bills/abnormal';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths } from '../members/rollups';
+import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
 /** Finished runs kept per job. */
@@ -86,6 +87,15 @@ export const JOBS: readonly JobDef[] = [
     title: 'EAS每日凭证',
     defaultCron: '30 1 * * *',
     run: async ({ db, now }) => dailyVoucherSummary(await runDailyVouchers(db, now)),
+  },
+  {
+    name: 'generateCrossSettlement',
+    title: '生成上月跨店结算单',
+    defaultCron: '30 2 1 * *',
+    run: async ({ db, now }) => {
+      const r = await generateMonth(db, previousMonth(now), { kind: 'system' }, now);
+      return `${r.month}：生成/更新结算单 ${r.written} 张（明细 ${r.lines} 行），保留已确认 ${r.kept} 张，删除 ${r.removed} 张`;
+    },
   },
   {
     name: 'purgeScheduleRuns',
