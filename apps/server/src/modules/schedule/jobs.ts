@@ -9,7 +9,7 @@ import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../pla
 import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { expireIntentDeposits } from '../intents/service';
-import { closeMemberBalanceMonths } from '../members/rollups';
+import { closeMemberBalanceMonths, foldRollupDeltas } from '../members/rollups';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
 /** Finished runs kept per job. */
@@ -61,6 +61,12 @@ export const JOBS: readonly JobDef[] = [
       const { from, through } = await closeMemberBalanceMonths(db, now);
       return from === through ? `已月结至 ${through.slice(0, 7)}，无新月份` : `月结至 ${through.slice(0, 7)}`;
     },
+  },
+  {
+    name: 'foldRollupDeltas',
+    title: '会员报表汇总增量合并',
+    defaultCron: '* * * * *',
+    run: async ({ db }) => `合并汇总增量 ${await foldRollupDeltas(db)} 条`,
   },
   {
     name: 'scanAbnormalBills',
