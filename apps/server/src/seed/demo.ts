@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { areaCode } from '../modules/auth/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
+import { foldRollupDeltas } from '../modules/members/rollups';
 import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
@@ -304,5 +305,7 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedMall(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
+    await foldRollupDeltas(tx);
   });
 };

@@ -106,6 +106,13 @@ const findSent = async (db: Db | Tx, clientId: number, outerNo: string): Promise
   return row?.id ?? null;
 };
 
+/**
+ * Who sends a bill: an open-API caller, or the demo seed sending each store's history as its
+ * till (kind 'pos', the bill's store, no key of its own: clientId null, so its outerNo is not
+ * kept unique).
+ */
+export type BillSender = Omit<OpenCaller, 'clientId'> & { clientId: number | null };
+
 const byKey = <T, K>(rows: readonly T[], key: (r: T) => K) => new Map(rows.map((r) => [key(r), r]));
 
 /** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
@@ -157,7 +164,7 @@ interface Looked {
  * document names (store, member, goods, cards, staff) — a bill reads its references in one
  * round trip.
  */
-const lookUp = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promise<Looked> => {
+const lookUp = async (tx: Tx, caller: BillSender, body: OpenBillBody): Promise<Looked> => {
   const k = keysOf(body);
   const list = (cols: string, table: string, where: SQL) =>
     sql`(select coalesce(json_agg(json_build_object(${sql.raw(cols)})), '[]'::json) from ${sql.raw(table)} where ${where})`;
@@ -185,7 +192,7 @@ const lookUp = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promise<L
 };
 
 /** What the document names, looked up; an unknown code refuses the bill. */
-const resolve = (caller: OpenCaller, body: OpenBillBody, looked: Looked) => {
+const resolve = (caller: BillSender, body: OpenBillBody, looked: Looked) => {
   const s = looked.store;
   if (!s) throw invalid(`门店编码「${body.storeCode}」不存在`);
   assertStoreAllowed(caller, s.id);
@@ -203,10 +210,15 @@ const resolve = (caller: OpenCaller, body: OpenBillBody, looked: Looked) => {
 };
 
 /** Writes the bill (the caller's transaction); answers its id. */
-const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody, looked: Looked): Promise<OpenBillAnswer> => {
+const writeBill = async (
+  tx: Tx,
+  caller: BillSender,
+  body: OpenBillBody,
+  looked: Looked,
+  refs: LedgerRefs,
+): Promise<OpenBillAnswer> => {
   const r = resolve(caller, body, looked);
   const at = new Date(body.at);
-  const refs = new LedgerRefs();
   const cardOf = (cardNo: string | undefined, n: number) => {
     if (!cardNo) return null;
     const c = r.memberCards.get(cardNo);
@@ -295,11 +307,15 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody, looked:
     }
   }
 
+  // The bill's staff (member_consume.staff_id): who served its first line with a share.
+  const served = body.lines.findIndex((l) => l.staff.length > 0);
+  const billStaffId = served < 0 ? null : staffOf(body.lines[served]!.staff[0]!.staffPhone, `第 ${served + 1} 行`);
   const bill = await consume(
     tx,
     {
       memberId: r.m.id,
       storeId: r.s.id,
+      staffId: billStaffId,
       at,
       lines: drawn,
       remark: body.remark ?? null,
@@ -387,18 +403,34 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody, looked:
 };
 
 /**
+ * Sends one bill in the caller's transaction: the bill service's whole work (POST /open/v1/bills
+ * and the demo seed's history both come here). The same (sender, outerNo) again answers the
+ * first result (replayed) and changes nothing; refusals throw (BILL_INVALID or the ledger's
+ * errcode) — the caller rolls its transaction (or savepoint) back.
+ */
+export const sendBill = async (
+  tx: Tx,
+  caller: BillSender,
+  body: OpenBillBody,
+  /** The ledger's reference data; a caller that changes none of it between bills (the demo seed) may keep one. */
+  refs = new LedgerRefs(),
+): Promise<OpenBillAnswer> => {
+  // Requests with one number queue here; the later ones find the first bill and answer it.
+  if (caller.clientId !== null) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
+  }
+  const looked = await lookUp(tx, caller, body);
+  if (looked.sent !== null) return billAnswer(tx, looked.sent, true);
+  return writeBill(tx, caller, body, looked, refs);
+};
+
+/**
  * POST /open/v1/bills: writes the bill, or answers the first result of the same (sender,
  * outerNo) with replayed: true. Refusals throw (BILL_INVALID or the ledger's errcode).
  */
 export const postBill = async (db: Db, caller: OpenCaller, body: OpenBillBody): Promise<OpenBillAnswer> => {
   try {
-    return await db.transaction(async (tx) => {
-      // Requests with one number queue here; the later ones find the first bill and answer it.
-      await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
-      const looked = await lookUp(tx, caller, body);
-      if (looked.sent !== null) return billAnswer(tx, looked.sent, true);
-      return writeBill(tx, caller, body, looked);
-    });
+    return await db.transaction((tx) => sendBill(tx, caller, body));
   } catch (err) {
     if (uniqueViolation(err) !== 'member_consume_outer_uq') throw err;
     const id = await findSent(db, caller.clientId, body.outerNo);
