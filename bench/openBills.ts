@@ -43,7 +43,8 @@ const cpuOf = (pid: number): number => {
   }
 };
 
-const parentOf = (pid: number): number => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+const parentOf = (pid: number): number =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
 /** CPU ms of the postmaster's children (the backends, the WAL writer …). */
 const postgresCpu = (postmaster: number): number => {

@@ -4,10 +4,15 @@
  * store (member_card.store_id, the store holding the balance), its card product and card kind.
  *
  * - member_flow_day / member_flow_month: flows per Beijing day (month) × store × card product ×
- *   ledger kind. Kept by the writer: `applyLedger` calls `addToRollups` in the same transaction
- *   with one additive upsert per table (INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x,
- *   keys sorted), so two transactions adding to one row both count (the second waits for the
- *   first's row lock and adds to what it committed).
+ *   ledger kind. Kept through deltas: the writer (`applyLedger`, `writeCardEntries`) calls
+ *   `addToRollups` in its transaction, which APPENDS its per-day changes to member_flow_delta
+ *   (one statement, no row shared with another writer, so concurrent bills of one store and day
+ *   never wait on each other); `foldRollupDeltas` deletes the committed deltas and adds them to
+ *   the day and month rows in one statement (an advisory lock: one fold at a time). Every report
+ *   read folds first (platform/report/query.ts beforeReportRead), as do the month close, the
+ *   check, the rebuild (which drops them: it counts the facts) and the job foldRollupDeltas (every
+ *   minute). So a report sees every bill committed before it, and the check still proves the
+ *   rollups equal to the facts.
  * - member_balance_month: the balance at the end of each CLOSED month per store × card product,
  *   dense from a key's first month through the watermark member_rollup_state.through. Closing a
  *   month is the scheduled job `closeMemberBalanceMonths` (it needs every key carried forward,
@@ -28,7 +33,8 @@
  * - card_draw_day / card_draw_month: 耗卡 (consume ledger rows) per Beijing day (month) × the
  *   store drawn at (the bill's, not the card's) × card product; consume_item_day / _month: bill
  *   lines per day (month) × the bill's store × project or product (卡项排行, 产品消耗). Kept by the
- *   same writer in the same transaction (`addToBillRollups`), additive upserts like the flows.
+ *   same writer in the same transaction and statement, through card_draw_delta and
+ *   consume_item_delta, folded like the flows.
  *   A period of days reads them as `periodRows` says: the months it touches, less or plus the
  *   days at its edges, never more than about a month of day rows.
  *
