@@ -8,6 +8,7 @@
  * latency alone. `node --import tsx bench/openBills.ts` runs it on a throwaway PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { OPEN_PATHS, OPEN_PREFIX } from '@zb/contract/open/protocol';
 import postgres from 'postgres';
@@ -26,7 +27,36 @@ export interface OpenBillsResult {
   singleP50: number;
   singleP99: number;
   loadAverage: number;
+  /** CPU milliseconds per accepted bill under load: the server's node process, PostgreSQL's processes, the bench's clients. */
+  cpuPerBill: { server: number; postgres: number; clients: number };
 }
+
+const TICK_MS = 10; // USER_HZ 100
+
+/** utime + stime of a process, in ms (0 if it is gone). */
+const cpuOf = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+};
+
+const parentOf = (pid: number): number =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+
+/** CPU ms of the postmaster's children (the backends, the WAL writer …). */
+const postgresCpu = (postmaster: number): number => {
+  let ms = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (parentOf(Number(d)) === postmaster) ms += cpuOf(Number(d));
+    } catch {}
+  }
+  return ms;
+};
 
 const CLIENTS = 10;
 const MEMBERS = 100;
@@ -139,9 +169,20 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
       return { latencies: latencies.sort((a, b) => a - b), accepted, refused };
     };
     await load(2_000);
+    const [backend] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const postmaster = parentOf(backend!.pid);
+    const serverPid = server.proc.pid!;
+    const cpu0 = { server: cpuOf(serverPid), postgres: postgresCpu(postmaster), clients: process.cpuUsage() };
     const started = performance.now();
     const measured = await load(seconds * 1000);
     const elapsed = (performance.now() - started) / 1000;
+    const clientsUsed = process.cpuUsage(cpu0.clients);
+    const per = (ms: number) => ms / Math.max(1, measured.accepted);
+    const cpuPerBill = {
+      server: per(cpuOf(serverPid) - cpu0.server),
+      postgres: per(postgresCpu(postmaster) - cpu0.postgres),
+      clients: per((clientsUsed.user + clientsUsed.system) / 1000),
+    };
     const single: number[] = [];
     for (let i = 0; i < 100; i++) single.push((await post(server.url, bill(cards[i % cards.length]!))).ms);
     single.sort((a, b) => a - b);
@@ -155,6 +196,7 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
       singleP50: quantile(single, 0.5),
       singleP99: quantile(single, 0.99),
       loadAverage: loadavg()[0]!,
+      cpuPerBill,
     };
   } finally {
     await sql.end({ timeout: 5 });
@@ -167,7 +209,7 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
 export const openBillsRow = (r: OpenBillsResult) =>
   [
     'POST /open/v1/bills on PostgreSQL 15 (3 lines, one drawn on a 储值卡; 10 clients): bills accepted per second; p50 / p99 under load; one bill alone p50 / p99',
-    `${r.billsPerSecond.toFixed(0)} bills/s (${r.accepted} in ${r.seconds.toFixed(1)} s, ${r.refused} refused); ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms; ${r.singleP50.toFixed(1)} / ${r.singleP99.toFixed(1)} ms (load average ${r.loadAverage.toFixed(1)})`,
+    `${r.billsPerSecond.toFixed(0)} bills/s (${r.accepted} in ${r.seconds.toFixed(1)} s, ${r.refused} refused); ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms; ${r.singleP50.toFixed(1)} / ${r.singleP99.toFixed(1)} ms (load average ${r.loadAverage.toFixed(1)}; CPU per bill: server ${r.cpuPerBill.server.toFixed(1)} ms, PostgreSQL ${r.cpuPerBill.postgres.toFixed(1)} ms, clients ${r.cpuPerBill.clients.toFixed(1)} ms)`,
     '≥ 300 bills/s',
     r.billsPerSecond >= 300,
   ] as const;

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { areaCode } from '../modules/auth/schema';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
+import { foldRollupDeltas } from '../modules/members/rollups';
 import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
@@ -317,6 +318,8 @@ export const seedDemo = async (
     if (!scale.bulkHistory) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
+    await foldRollupDeltas(tx);
     // Last: the settled month reads the bills, refunds and closed bills above.
     await seedSettlement(tx, now, !scale.bulkHistory);
     // Last: the vouchers are made from every bill and refund above.

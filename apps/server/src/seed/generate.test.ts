@@ -51,7 +51,8 @@ describe('generate', () => {
     const [placed] = await h.db.select({ n: count() }).from(hierContent);
     expect(placed!.n).toBe(1 + 5 + 62);
     first = await world();
-  });
+    // A whole demo world, its last three months of bills sent one by one through the bill service.
+  }, 120_000);
 
   it('refuses a database that holds data', async () => {
     await expect(generate(h, { scale: 'demo', seed: SEED, reset: false })).rejects.toBeInstanceOf(DatabaseNotEmpty);

@@ -7,8 +7,10 @@
  * refuses (a card drawn past its balance, a store its card may not be drawn at) is skipped, a
  * refused bill paid otherwise, the same way on every run. The large scale's members go in with COPY instead (seed/memberHistory.ts).
  */
+import type { OpenBillBody } from '@zb/contract/entities/bill';
 import { asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { sendBill } from '../modules/bills/service';
 import { card, cardProject, cardProjectDiscount, product, project, trialLimit } from '../modules/goods/schema';
 import { masterItem } from '../modules/master/schema';
 import {
@@ -21,6 +23,7 @@ import {
 import { createMembers } from '../modules/members/service';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
+import { BizError } from '../platform/errors';
 import { prng } from './stores';
 
 type Rng = ReturnType<typeof prng>;
@@ -30,6 +33,8 @@ const DAY = 24 * HOUR;
 const BEIJING = 8 * HOUR;
 const MEMBERS = 300;
 const HISTORY_DAYS = 183;
+/** The last days whose visits go through the bill service as 收银单 (the older ones through the ledger's batch, as bills without payments). */
+const BILL_SERVICE_DAYS = 92;
 
 export const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁沈任姚卢';
@@ -170,6 +175,8 @@ type Event =
       lines: (Omit<ConsumeLineInput, 'memberCardId'> & { card: number | null })[];
     };
 
+type Visit = Extract<Event, { kind: 'consume' }>;
+
 interface PlannedMember {
   name: string;
   phone: string;
@@ -290,14 +297,45 @@ export interface MemberSeedOptions {
   now: Date;
 }
 
+/** What a bill document names by code: stores, goods with their prices, staff phones. */
+const loadCodes = async (tx: Tx) => {
+  const stores = new Map(
+    (await tx.select({ id: store.id, code: store.code }).from(store)).map((r) => [r.id, r.code] as const),
+  );
+  const projects = new Map(
+    (await tx.select({ id: project.id, code: project.code, price: project.price }).from(project)).map(
+      (r) => [r.id, r] as const,
+    ),
+  );
+  const products = new Map(
+    (await tx.select({ id: product.id, code: product.code, price: product.retailPrice }).from(product)).map(
+      (r) => [r.id, r] as const,
+    ),
+  );
+  const phones = new Map(
+    (await tx.select({ id: staff.id, phone: staff.phone }).from(staff)).map((r) => [r.id, r.phone] as const),
+  );
+  return { stores, projects, products, phones };
+};
+
+/** How a bill's part not paid by card is paid, by the visit's place in the plan (no random draw: the plan stays as it was). */
+const PAID_BY = ['wechat', 'alipay', 'cash', 'bankCard'] as const;
+
 /**
- * Writes the plan through the ledger's batch service (applyLedger), with the reference data read
- * once: the events go in runs, a run ending where an event draws a card opened within it (its id
- * comes with the run's writes). A refused event writes nothing; a refused bill is paid otherwise.
+ * Writes the plan: 开卡 and 充值 through the ledger's batch service (applyLedger), with the
+ * reference data read once, in runs; the visits of the last BILL_SERVICE_DAYS (about three
+ * months) as 收银单 through the bill service (modules/bills/service.ts sendBill, what POST
+ * /open/v1/bills runs), sent as the store's till (source 门店收银) with its lines, the staff's
+ * shares and the payments of what no card paid, each in a savepoint of its own; older visits
+ * through the ledger's batch too (bills without payments or shares: one bill at a time costs
+ * the first start about 3 times the CPU of the batch). A refused event writes nothing; a bill
+ * the ledger refuses (a card drawn past its balance, a store its card may not be drawn at) is
+ * sent again paid otherwise.
  */
 export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> => {
   const rng = prng(o.seed + 200);
   const world = await loadWorld(tx);
+  const codes = await loadCodes(tx);
   const to = o.now.getTime() - ((o.now.getTime() + BEIJING) % DAY) - 1;
   const { members, events } = planMembers(rng, world, to - HISTORY_DAYS * DAY, to);
   const order = members
@@ -313,25 +351,56 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
   const refs = new LedgerRefs();
   const paidOtherwise = (entry: LedgerEntry): LedgerEntry | null =>
     entry.kind === 'consume' ? { ...entry, lines: entry.lines.map((l) => ({ ...l, memberCardId: null })) } : null;
-  /** Card index → its id (undefined: refused, or not opened yet when drawn). */
-  const cardIds: (number | undefined)[] = [];
+  const billsFrom = to - BILL_SERVICE_DAYS * DAY;
+  /** Card index → its id and number (undefined: refused, or not opened yet when drawn). */
+  const cardIds: (OpenedCard | undefined)[] = [];
   let run: LedgerEntry[] = [];
   /** Cards the run opens: card index → the open's place in the run. */
   let opening = new Map<number, number>();
   const flush = async () => {
+    if (run.length === 0) return;
     const results = await applyLedger(tx, run, { refs, onRefused: paidOtherwise });
     for (const [n, at] of opening) {
       const r = results[at]!;
-      cardIds[n] = r.ok ? (r.value as OpenedCard).memberCardId : undefined;
+      cardIds[n] = r.ok ? (r.value as OpenedCard) : undefined;
     }
     run = [];
     opening = new Map();
   };
-  const cardOf = async (n: number | null): Promise<number | null | undefined> => {
+  const cardOf = async (n: number | null): Promise<OpenedCard | null | undefined> => {
     if (n === null) return null;
     if (opening.has(n)) await flush();
     return cardIds[n];
   };
+  /** A visit as the document a till sends: its lines (with the card that pays each, if any) and what is paid otherwise. */
+  const billOf = (e: Visit, lines: { l: Visit['lines'][number]; cardNo: string | null }[]): OpenBillBody => {
+    const phone = e.staffId === null ? undefined : codes.phones.get(e.staffId);
+    let other = 0;
+    const sent = lines.map(({ l, cardNo }) => {
+      const item = l.projectId ? codes.projects.get(l.projectId)! : codes.products.get(l.productId!)!;
+      const amount = item.price * l.quantity;
+      if (cardNo === null) other += amount;
+      return {
+        kind: l.projectId ? ('project' as const) : ('product' as const),
+        code: item.code,
+        quantity: l.quantity,
+        ...(cardNo === null ? {} : { cardNo }),
+        staff: phone ? [{ staffPhone: phone, performance: amount, commission: Math.floor(amount / 10) }] : [],
+      };
+    });
+    return {
+      outerNo: `DEMO-${e.seq}`,
+      storeCode: codes.stores.get(e.storeId)!,
+      member: members[e.member]!.phone,
+      at: e.at.toISOString(),
+      lines: sent,
+      payments: other > 0 ? [{ method: PAID_BY[e.seq % PAID_BY.length]!, amount: other }] : [],
+    };
+  };
+  const send = async (storeId: number, body: OpenBillBody) =>
+    tx.transaction((inner) =>
+      sendBill(inner, { kind: 'pos', clientId: null, name: '门店收银（演示历史）', storeId }, body, refs),
+    );
   for (const e of events) {
     if (e.kind === 'open') {
       opening.set(e.card, run.length);
@@ -344,11 +413,11 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
         userId: null,
       });
     } else if (e.kind === 'topUp') {
-      const id = await cardOf(e.card);
-      if (id)
+      const c = await cardOf(e.card);
+      if (c)
         run.push({
           kind: 'topUp',
-          memberCardId: id,
+          memberCardId: c.memberCardId,
           storeId: e.storeId,
           amount: e.amount,
           bonus: e.bonus,
@@ -356,12 +425,13 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
           userId: null,
         });
     } else {
-      const lines: ConsumeLineInput[] = [];
-      for (const { card: n, ...l } of e.lines) {
-        const memberCardId = await cardOf(n);
-        if (memberCardId !== undefined) lines.push({ ...l, memberCardId });
+      const lines: { l: (typeof e.lines)[number]; cardNo: string | null; memberCardId: number | null }[] = [];
+      for (const l of e.lines) {
+        const c = await cardOf(l.card);
+        if (c !== undefined) lines.push({ l, cardNo: c?.cardNo ?? null, memberCardId: c?.memberCardId ?? null });
       }
-      if (lines.length) {
+      if (lines.length === 0) continue;
+      if (e.at.getTime() < billsFrom) {
         run.push({
           kind: 'consume',
           memberId: memberIds[e.member]!,
@@ -369,8 +439,24 @@ export const seedMembers = async (tx: Tx, o: MemberSeedOptions): Promise<void> =
           staffId: e.staffId,
           at: e.at,
           userId: null,
-          lines,
+          lines: lines.map(({ l: { card: _, ...l }, memberCardId }) => ({ ...l, memberCardId })),
         });
+        continue;
+      }
+      // The cards' opens and top-ups before the visit are written first: the bill draws what they left.
+      await flush();
+      try {
+        await send(e.storeId, billOf(e, lines));
+      } catch (err) {
+        if (!(err instanceof BizError) || lines.every((x) => x.cardNo === null)) throw err;
+        // Refused by the ledger: the same visit paid otherwise.
+        await send(
+          e.storeId,
+          billOf(
+            e,
+            lines.map(({ l }) => ({ l, cardNo: null })),
+          ),
+        );
       }
     }
   }

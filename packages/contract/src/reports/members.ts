@@ -62,7 +62,7 @@ const balanceMeasures = {
 } as const;
 
 const SOURCE_FLOWS =
-  '会员卡流水的汇总表（按售卡门店×卡项×日/月，写流水时同一事务累加）与月末余额表（定时任务「会员余额月结」按水位线月结）';
+  '会员卡流水的汇总表（按售卡门店×卡项×日/月：写流水时同一事务记入增量表 member_flow_delta，每次读报表前与定时任务「会员报表汇总增量合并」把增量合并进汇总表）与月末余额表（定时任务「会员余额月结」按水位线月结，月结前先合并增量）';
 
 /** 会员余额: by store (the selling store), or store and card product. */
 export const MEMBER_BALANCE = defineReport({

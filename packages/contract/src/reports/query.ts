@@ -149,7 +149,7 @@ export const CARD_RANKING_REPORT = defineReport({
   page: '/CardRanking',
   kind: 'summary',
   source:
-    '开卡（member_card：开卡门店、开卡时间、实付金额）与耗卡（card_ledger 的消费流水，按日、按月汇总于 card_draw_day / card_draw_month）',
+    '开卡（member_card：开卡门店、开卡时间、实付金额）与耗卡（card_ledger 的消费流水，按日、按月汇总于 card_draw_day / card_draw_month：写单时记入增量表 card_draw_delta，每次读报表前合并）',
   dimensions: {
     cardName: { label: '卡项', type: 'text', width: 160 },
     cardId: { label: '卡项ID', type: 'int', hidden: true },
@@ -290,7 +290,7 @@ export const PRODUCT_CONSUMPTION_REPORT = defineReport({
   page: '/productSonsumption',
   kind: 'summary',
   source:
-    '消费单明细（member_consume_line，按日、按月汇总于 consume_item_day / consume_item_month）：项目服务次数 × 项目当前的产品用量（project_product；用量不随单据记录，改用量会改变历史期间的数字），产品行',
+    '消费单明细（member_consume_line，按日、按月汇总于 consume_item_day / consume_item_month：写单时记入增量表 consume_item_delta，每次读报表前合并）：项目服务次数 × 项目当前的产品用量（project_product；用量不随单据记录，改用量会改变历史期间的数字），产品行',
   dimensions: {
     productCode: { label: '产品编码', type: 'text', width: 110 },
     productName: { label: '产品', type: 'text', width: 160 },

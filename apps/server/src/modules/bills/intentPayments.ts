@@ -24,7 +24,7 @@ export interface IntentCredit {
 
 export const creditIntentDeposits = async (
   tx: Tx,
-  c: { consumeId: number; depositNos: readonly string[] | undefined; cardValue: number; clientId: number },
+  c: { consumeId: number; depositNos: readonly string[] | undefined; cardValue: number; clientId: number | null },
 ): Promise<IntentCredit> => {
   const nos = c.depositNos ?? [];
   if (nos.length === 0) return { amount: 0, payments: [] };
@@ -50,7 +50,8 @@ export const creditIntentDeposits = async (
       const used = await useIntentDeposit(tx, {
         depositNo: no,
         consumeId: c.consumeId,
-        by: { kind: 'open', clientId: c.clientId },
+        // The store's own till (the demo history) has no key: the system takes the step.
+        by: c.clientId === null ? { kind: 'system' } : { kind: 'open', clientId: c.clientId },
       });
       payments.push({ method: 'intentDeposit', amount: used.amount, tradeNo: used.depositNo });
     } catch (e) {

@@ -10,14 +10,14 @@
 import type { BillKind, BillLineKind, OpenBillAnswer, OpenBillBody } from '@zb/contract/entities/bill';
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
 import { card, product, project } from '../goods/schema';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import { type BillOtherLine, type ConsumeLineInput, consume, LedgerRefs, openCard, topUp } from '../members/ledger';
-import { cardLedger, member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
+import { cardLedger, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
@@ -124,75 +124,119 @@ const findSent = async (db: Db | Tx, clientId: number, outerNo: string): Promise
   return row?.id ?? null;
 };
 
+/**
+ * Who sends a bill: an open-API caller, or the demo seed sending each store's history as its
+ * till (kind 'pos', the bill's store, no key of its own: clientId null, so its outerNo is not
+ * kept unique).
+ */
+export type BillSender = Omit<OpenCaller, 'clientId'> & { clientId: number | null };
+
 const byKey = <T, K>(rows: readonly T[], key: (r: T) => K) => new Map(rows.map((r) => [key(r), r]));
 
-/** What the document names, looked up; an unknown code refuses the bill. */
-const resolve = async (tx: Tx, caller: OpenCaller, body: OpenBillBody) => {
-  const [s] = await tx.select({ id: store.id, name: store.name }).from(store).where(eq(store.code, body.storeCode));
-  if (!s) throw invalid(`门店编码「${body.storeCode}」不存在`);
-  assertStoreAllowed(caller, s.id);
-  const [m] = await tx
-    .select({ id: member.id, name: member.name })
-    .from(member)
-    .where(or(eq(member.phone, body.member), eq(member.code, body.member)));
-  if (!m) throw invalid(`会员「${body.member}」不存在（请填写手机号或会员编号）`);
+/** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+/** A json column as read (postgres-js and PGlite parse it; a driver that does not gives text). */
+const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
+/** `col in (keys)` of text keys, or false when there is none. */
+const inKeys = (col: string, keys: readonly string[]) =>
+  keys.length
+    ? sql`${sql.raw(col)} in (${sql.join(
+        keys.map((k) => sql`${k}::text`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/** The document's keys to look up: its goods' and cards' codes and the staff's phones. */
+const keysOf = (body: OpenBillBody) => {
   const codes = (kind: BillLineKind) => [
     ...new Set(body.lines.flatMap((l) => (l.kind === kind && l.code ? [l.code] : []))),
   ];
-  const projectCodes = codes('project');
-  const productCodes = codes('product');
-  const cardCodes = codes('cardSale');
-  const cardNos = [...new Set(body.lines.flatMap((l) => (l.cardNo ? [l.cardNo] : [])))];
-  const phones = [
-    ...new Set([
-      ...body.lines.flatMap((l) => l.staff.map((x) => x.staffPhone)),
-      ...body.payments.flatMap((p) => (p.signerPhone ? [p.signerPhone] : [])),
-    ]),
-  ];
-  /** Rows whose key is among `keys` (none asked, none read). */
-  const among = async <T>(keys: string[], read: (keys: string[]) => Promise<T[]>) => (keys.length ? read(keys) : []);
-  const projects = byKey(
-    await among(projectCodes, (k) =>
-      tx.select({ id: project.id, code: project.code }).from(project).where(inArray(project.code, k)),
-    ),
-    (r) => r.code,
-  );
-  const products = byKey(
-    await among(productCodes, (k) =>
-      tx.select({ id: product.id, code: product.code }).from(product).where(inArray(product.code, k)),
-    ),
-    (r) => r.code,
-  );
-  const cards = byKey(
-    await among(cardCodes, (k) =>
-      tx.select({ id: card.id, code: card.code, price: card.price }).from(card).where(inArray(card.code, k)),
-    ),
-    (r) => r.code,
-  );
-  const memberCards = byKey(
-    await among(cardNos, (k) =>
-      tx
-        .select({ id: memberCard.id, cardNo: memberCard.cardNo, memberId: memberCard.memberId })
-        .from(memberCard)
-        .where(inArray(memberCard.cardNo, k)),
-    ),
-    (r) => r.cardNo,
-  );
-  const staffByPhone = byKey(
-    await among(phones, (k) =>
-      tx.select({ id: staff.id, phone: staff.phone }).from(staff).where(inArray(staff.phone, k)),
-    ),
-    (r) => r.phone,
-  );
-  return { s, m, projects, products, cards, memberCards, staffByPhone };
+  return {
+    projectCodes: codes('project'),
+    productCodes: codes('product'),
+    cardCodes: codes('cardSale'),
+    cardNos: [...new Set(body.lines.flatMap((l) => (l.cardNo ? [l.cardNo] : [])))],
+    phones: [
+      ...new Set([
+        ...body.lines.flatMap((l) => l.staff.map((x) => x.staffPhone)),
+        ...body.payments.flatMap((p) => (p.signerPhone ? [p.signerPhone] : [])),
+      ]),
+    ],
+  };
+};
+
+interface Looked {
+  sent: number | null;
+  store: { id: number; name: string } | null;
+  member: { id: number; name: string } | null;
+  projects: { id: number; code: string }[];
+  products: { id: number; code: string }[];
+  cards: { id: number; code: string; price: number }[];
+  memberCards: { id: number; cardNo: string; memberId: number }[];
+  staff: { id: number; phone: string }[];
+}
+
+/**
+ * One statement: the bill already sent under (sender, outerNo) if any, and everything the
+ * document names (store, member, goods, cards, staff) — a bill reads its references in one
+ * round trip.
+ */
+const lookUp = async (tx: Tx, caller: BillSender, body: OpenBillBody): Promise<Looked> => {
+  const k = keysOf(body);
+  const list = (cols: string, table: string, where: SQL) =>
+    sql`(select coalesce(json_agg(json_build_object(${sql.raw(cols)})), '[]'::json) from ${sql.raw(table)} where ${where})`;
+  const r = await tx.execute(sql`select
+      (select id from member_consume where client_id = ${caller.clientId} and outer_no = ${body.outerNo}) as sent,
+      (select json_build_object('id', id, 'name', name) from store where code = ${body.storeCode}) as store,
+      (select json_build_object('id', id, 'name', name) from member
+        where phone = ${body.member} or code = ${body.member} order by id limit 1) as member,
+      ${list(`'id', id, 'code', code`, 'project', inKeys('code', k.projectCodes))} as projects,
+      ${list(`'id', id, 'code', code`, 'product', inKeys('code', k.productCodes))} as products,
+      ${list(`'id', id, 'code', code, 'price', price`, 'card', inKeys('code', k.cardCodes))} as cards,
+      ${list(`'id', id, 'cardNo', card_no, 'memberId', member_id`, 'member_card', inKeys('card_no', k.cardNos))} as member_cards,
+      ${list(`'id', id, 'phone', phone`, 'staff', inKeys('phone', k.phones))} as staff`);
+  const row = rowsOf<Record<string, unknown>>(r)[0]!;
+  return {
+    sent: row.sent === null || row.sent === undefined ? null : Number(row.sent),
+    store: jsonOf(row.store),
+    member: jsonOf(row.member),
+    projects: jsonOf(row.projects),
+    products: jsonOf(row.products),
+    cards: jsonOf(row.cards),
+    memberCards: jsonOf(row.member_cards),
+    staff: jsonOf(row.staff),
+  };
+};
+
+/** What the document names, looked up; an unknown code refuses the bill. */
+const resolve = (caller: BillSender, body: OpenBillBody, looked: Looked) => {
+  const s = looked.store;
+  if (!s) throw invalid(`门店编码「${body.storeCode}」不存在`);
+  assertStoreAllowed(caller, s.id);
+  const m = looked.member;
+  if (!m) throw invalid(`会员「${body.member}」不存在（请填写手机号或会员编号）`);
+  return {
+    s,
+    m,
+    projects: byKey(looked.projects, (r) => r.code),
+    products: byKey(looked.products, (r) => r.code),
+    cards: byKey(looked.cards, (r) => r.code),
+    memberCards: byKey(looked.memberCards, (r) => r.cardNo),
+    staffByPhone: byKey(looked.staff, (r) => r.phone),
+  };
 };
 
 /** Writes the bill (the caller's transaction); answers its id. */
-const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promise<OpenBillAnswer> => {
-  const r = await resolve(tx, caller, body);
+const writeBill = async (
+  tx: Tx,
+  caller: BillSender,
+  body: OpenBillBody,
+  looked: Looked,
+  refs: LedgerRefs,
+): Promise<OpenBillAnswer> => {
+  const r = resolve(caller, body, looked);
   const at = new Date(body.at);
-  const refs = new LedgerRefs();
   const cardOf = (cardNo: string | undefined, n: number) => {
     if (!cardNo) return null;
     const c = r.memberCards.get(cardNo);
@@ -281,11 +325,15 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
     }
   }
 
+  // The bill's staff (member_consume.staff_id): who served its first line with a share.
+  const served = body.lines.findIndex((l) => l.staff.length > 0);
+  const billStaffId = served < 0 ? null : staffOf(body.lines[served]!.staff[0]!.staffPhone, `第 ${served + 1} 行`);
   const bill = await consume(
     tx,
     {
       memberId: r.m.id,
       storeId: r.s.id,
+      staffId: billStaffId,
       at,
       lines: drawn,
       remark: body.remark ?? null,
@@ -360,12 +408,16 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
   if (shares.length) await tx.insert(billShare).values(shares);
   // What the bill left on each card it touched (locked: what its ledger rows say, see billAnswer).
   const ids = [...touched, ...other.flatMap((o) => (o.itemKind === 'cardSale' ? [o.memberCardId] : []))];
-  const left = ids.length
-    ? await tx
-        .select({ cardNo: memberCard.cardNo, balance: memberCard.balance, bonusBalance: memberCard.bonusBalance })
-        .from(memberCard)
-        .where(inArray(memberCard.id, ids))
-    : [];
+  // A bill that only drew its cards: the ledger's answer says what it left on them; else read them.
+  const drewOnly = other.length === 0 && ids.every((id) => bill.cardsLeft?.some((c) => c.memberCardId === id));
+  const left = drewOnly
+    ? (bill.cardsLeft ?? []).map(({ cardNo, balance, bonusBalance }) => ({ cardNo, balance, bonusBalance }))
+    : ids.length
+      ? await tx
+          .select({ cardNo: memberCard.cardNo, balance: memberCard.balance, bonusBalance: memberCard.bonusBalance })
+          .from(memberCard)
+          .where(inArray(memberCard.id, ids))
+      : [];
   return {
     billNo: bill.billNo,
     outerNo: body.outerNo,
@@ -379,18 +431,34 @@ const writeBill = async (tx: Tx, caller: OpenCaller, body: OpenBillBody): Promis
 };
 
 /**
+ * Sends one bill in the caller's transaction: the bill service's whole work (POST /open/v1/bills
+ * and the demo seed's history both come here). The same (sender, outerNo) again answers the
+ * first result (replayed) and changes nothing; refusals throw (BILL_INVALID or the ledger's
+ * errcode) — the caller rolls its transaction (or savepoint) back.
+ */
+export const sendBill = async (
+  tx: Tx,
+  caller: BillSender,
+  body: OpenBillBody,
+  /** The ledger's reference data; a caller that changes none of it between bills (the demo seed) may keep one. */
+  refs = new LedgerRefs(),
+): Promise<OpenBillAnswer> => {
+  // Requests with one number queue here; the later ones find the first bill and answer it.
+  if (caller.clientId !== null) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
+  }
+  const looked = await lookUp(tx, caller, body);
+  if (looked.sent !== null) return billAnswer(tx, looked.sent, true);
+  return writeBill(tx, caller, body, looked, refs);
+};
+
+/**
  * POST /open/v1/bills: writes the bill, or answers the first result of the same (sender,
  * outerNo) with replayed: true. Refusals throw (BILL_INVALID or the ledger's errcode).
  */
 export const postBill = async (db: Db, caller: OpenCaller, body: OpenBillBody): Promise<OpenBillAnswer> => {
   try {
-    return await db.transaction(async (tx) => {
-      // Requests with one number queue here; the later ones find the first bill and answer it.
-      await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
-      const first = await findSent(tx, caller.clientId, body.outerNo);
-      if (first !== null) return billAnswer(tx, first, true);
-      return writeBill(tx, caller, body);
-    });
+    return await db.transaction((tx) => sendBill(tx, caller, body));
   } catch (err) {
     if (uniqueViolation(err) !== 'member_consume_outer_uq') throw err;
     const id = await findSent(db, caller.clientId, body.outerNo);

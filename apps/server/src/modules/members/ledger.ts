@@ -13,6 +13,8 @@
  * they read (stores, card products, projects, prices, the cross-level and trial rules) comes
  * through a `LedgerRefs`, which a caller running many batches may keep across them.
  */
+
+import { discounted } from '@zb/contract/entities/cardProjectDiscount';
 import type { CrossLevelPair } from '@zb/contract/entities/crossLevel';
 import { MONEY_MAX } from '@zb/contract/entities/goodsCommon';
 import { ERR } from '@zb/contract/errcodes';
@@ -24,17 +26,10 @@ import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
 import { projectPricesOnCards } from '../goods/associatedProjects';
 import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
-import { card, cardProject, product, project, trialLimit } from '../goods/schema';
+import { trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
-import {
-  addToBillRollups,
-  addToRollups,
-  type DrawChange,
-  holdChangesOf,
-  type ItemChange,
-  type RollupChange,
-} from './rollups';
+import { addToRollups, type DrawChange, holdChangesOf, type ItemChange, type RollupChange } from './rollups';
 import {
   cardLedger,
   cardTopUp,
@@ -133,62 +128,73 @@ export class LedgerRefs {
   private crossLevel: CrossLevelPair[] | null = null;
   private trials: Set<number> | null = null;
 
+  /**
+   * Reads what `need` names and the refs lack — stores, card products (with a 套餐卡's projects
+   * and a 储值卡's project prices), projects, products, and the trial projects once — in one
+   * statement.
+   */
   async load(
     tx: Tx,
     need: { storeIds?: number[]; cardIds?: number[]; projectIds?: number[]; productIds?: number[] },
   ): Promise<void> {
-    await fill(this.stores, need.storeIds ?? [], (ids) =>
-      tx.select({ id: store.id, name: store.name, levelId: store.levelId }).from(store).where(inArray(store.id, ids)),
-    );
-    await fill(this.cards, need.cardIds ?? [], (ids) =>
-      tx
-        .select({
-          id: card.id,
-          name: card.name,
-          kind: card.kind,
-          status: card.status,
-          price: card.price,
-          validityDays: card.validityDays,
-          amount: card.amount,
-          bonus: card.bonus,
-          usableScope: card.usableScope,
-          storeLevelIds: card.storeLevelIds,
-        })
-        .from(card)
-        .where(inArray(card.id, ids)),
-    );
-    await fill(this.projects, need.projectIds ?? [], async (ids) =>
-      (
-        await tx
-          .select({ id: project.id, name: project.name, price: project.price })
-          .from(project)
-          .where(inArray(project.id, ids))
-      ).map((r) => ({ kind: 'project' as const, ...r })),
-    );
-    await fill(this.products, need.productIds ?? [], async (ids) =>
-      (
-        await tx
-          .select({ id: product.id, name: product.name, price: product.retailPrice })
-          .from(product)
-          .where(inArray(product.id, ids))
-      ).map((r) => ({ kind: 'product' as const, ...r })),
-    );
-    const known = [...new Set(need.cardIds ?? [])].flatMap((id) => {
-      const p = this.cards.get(id);
-      return p ? [p] : [];
-    });
-    const combos = known.filter((p) => p.kind === 'combo' && !this.comboProjects.has(p.id)).map((p) => p.id);
-    if (combos.length) {
-      for (const id of combos) this.comboProjects.set(id, []);
-      const rows = await tx
-        .select({ cardId: cardProject.cardId, projectId: cardProject.projectId, sessions: cardProject.sessions })
-        .from(cardProject)
-        .where(inArray(cardProject.cardId, combos))
-        .orderBy(asc(cardProject.cardId), asc(cardProject.line));
-      for (const r of rows) this.comboProjects.get(r.cardId)!.push({ projectId: r.projectId, sessions: r.sessions });
+    const missing = <T>(map: Map<number, T | null>, ids: readonly number[] = []) => {
+      const out = [...new Set(ids)].filter((id) => !map.has(id));
+      for (const id of out) map.set(id, null);
+      return out;
+    };
+    const stores = missing(this.stores, need.storeIds);
+    const cards = missing(this.cards, need.cardIds);
+    const projects = missing(this.projects, need.projectIds);
+    const products = missing(this.products, need.productIds);
+    const trials = this.trials === null;
+    if (!stores.length && !cards.length && !projects.length && !products.length && !trials) return;
+    const among = (col: string, ids: readonly number[]) =>
+      ids.length
+        ? sql`${sql.raw(col)} in (${sql.join(
+            ids.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})`
+        : sql`false`;
+    const list = (fields: string, from: string, where: SQL, order = '') =>
+      sql`(select coalesce(json_agg(json_build_object(${sql.raw(fields)})${sql.raw(order)}), '[]'::json) from ${sql.raw(from)} where ${where})`;
+    const r = await tx.execute(sql`select
+      ${list(`'id', id, 'name', name, 'levelId', level_id`, 'store', among('id', stores))} as stores,
+      ${list(
+        `'id', id, 'name', name, 'kind', kind, 'status', status, 'price', price, 'validityDays', validity_days, 'amount', amount, 'bonus', bonus, 'usableScope', usable_scope, 'storeLevelIds', store_level_ids`,
+        'card',
+        among('id', cards),
+      )} as cards,
+      ${list(`'id', id, 'name', name, 'price', price`, 'project', among('id', projects))} as projects,
+      ${list(`'id', id, 'name', name, 'price', retail_price`, 'product', among('id', products))} as products,
+      ${list(
+        `'cardId', cp.card_id, 'projectId', cp.project_id, 'sessions', cp.sessions`,
+        'card_project cp join card c on c.id = cp.card_id',
+        sql`c.kind = 'combo' and ${among('cp.card_id', cards)}`,
+        ' order by cp.card_id, cp.line',
+      )} as combos,
+      ${list(
+        `'cardId', d.card_id, 'projectId', d.project_id, 'price', p.price, 'discount', d.discount`,
+        'card_project_discount d join card c on c.id = d.card_id join project p on p.id = d.project_id',
+        sql`c.kind = 'stored' and ${among('d.card_id', cards)}`,
+      )} as prices,
+      ${list(`'projectId', project_id`, 'trial_limit', trials ? sql`enabled` : sql`false`)} as trials`);
+    const row = ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as unknown as Record<string, unknown>[]))[0]!;
+    const json = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : v) as T[];
+    for (const x of json<StoreRef>(row.stores)) this.stores.set(x.id, x);
+    for (const x of json<CardProduct>(row.cards)) {
+      this.cards.set(x.id, x);
+      if (x.kind === 'combo') this.comboProjects.set(x.id, []);
+      if (x.kind === 'stored') this.prices.set(x.id, new Map());
     }
-    const stored = known.filter((p) => p.kind === 'stored' && !this.prices.has(p.id)).map((p) => p.id);
-    for (const [id, prices] of await projectPricesOnCards(tx, stored)) this.prices.set(id, prices);
+    for (const x of json<Omit<Item, 'kind'>>(row.projects)) this.projects.set(x.id, { kind: 'project', ...x });
+    for (const x of json<Omit<Item, 'kind'>>(row.products)) this.products.set(x.id, { kind: 'product', ...x });
+    for (const x of json<{ cardId: number; projectId: number; sessions: number }>(row.combos)) {
+      this.comboProjects.get(x.cardId)?.push({ projectId: x.projectId, sessions: x.sessions });
+    }
+    for (const x of json<{ cardId: number; projectId: number; price: number; discount: number }>(row.prices)) {
+      this.prices.get(x.cardId)?.set(x.projectId, discounted(x.price, x.discount));
+    }
+    if (trials) this.trials = new Set(json<{ projectId: number }>(row.trials).map((x) => x.projectId));
   }
 
   async crossLevelPairs(tx: Tx): Promise<readonly CrossLevelPair[]> {
@@ -336,6 +342,8 @@ export interface ConsumedBill {
   paidOther: number;
   /** Written now (not a retried key): what each card drew, in card order (a 收银单's card payments). */
   cardDraws?: { memberCardId: number; kind: string; amount: number }[];
+  /** Written now: what the bill left on each card it drew (its last ledger row's balances), in card order. */
+  cardsLeft?: { memberCardId: number; cardNo: string; balance: number | null; bonusBalance: number | null }[];
 }
 
 /** One record of a batch. A batch cannot draw a card it opens itself (its id is not known yet). */
@@ -1082,11 +1090,20 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         },
       });
       const byCard = new Map<number, { memberCardId: number; kind: string; amount: number }>();
+      const left = new Map<number, NonNullable<ConsumedBill['cardsLeft']>[number]>();
       for (const y of x.lines) {
         if (!y.c) continue;
         const d = byCard.get(y.c.id) ?? { memberCardId: y.c.id, kind: y.c.kind, amount: 0 };
         d.amount += y.cardAmount;
         byCard.set(y.c.id, d);
+        const was = left.get(y.c.id);
+        left.set(y.c.id, {
+          memberCardId: y.c.id,
+          cardNo: y.c.cardNo,
+          // A 储值卡 line's draw says what it left; a 套餐卡's balances do not move.
+          balance: y.draw ? y.draw.balanceAfter : (was?.balance ?? y.c.balance),
+          bonusBalance: y.draw ? y.draw.bonusAfter : (was?.bonusBalance ?? y.c.bonusBalance),
+        });
       }
       answers.push({
         consumeId,
@@ -1095,6 +1112,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         paidByCard: x.paidByCard,
         paidOther: x.total - x.paidByCard,
         cardDraws: [...byCard.values()].sort((a, b) => a.memberCardId - b.memberCardId),
+        cardsLeft: [...left.values()].sort((a, b) => a.memberCardId - b.memberCardId),
       });
     }
   }
@@ -1109,8 +1127,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
       });
     },
   );
-  await addToRollups(tx, changes, holds);
-  await addToBillRollups(tx, draws, items);
+  await addToRollups(tx, changes, holds, { draws, items });
 
   // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
   const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);

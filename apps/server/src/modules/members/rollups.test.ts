@@ -14,6 +14,8 @@ import {
   addMonths,
   checkMemberRollups,
   closeMemberBalanceMonths,
+  DELTA_TABLES,
+  foldRollupDeltas,
   ROLLUP_FAMILIES,
   rebuildMemberRollups,
   shanghaiDay,
@@ -27,6 +29,7 @@ const today = () => shanghaiDay(new Date());
 
 /** SH001's kept day flow of a card product and kind (the rollup row itself). */
 const flowOf = async (day: string, cardId: number, kind: string) => {
+  await foldRollupDeltas(t.db);
   const [row] = await q<Record<string, number>>(sql`select store_id, n, amount, sessions
     from member_flow_day where day = ${day}::date and card_id = ${cardId} and kind = ${kind} and store_id = ${ids.sh!}`);
   return row ? Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) : undefined;
@@ -174,6 +177,39 @@ describe('member rollups', () => {
     const after = await flowOf(today(), ids.stored!, 'topUp');
     expect(after!.n! - (before?.n ?? 0)).toBe(6);
     expect(after!.amount! - (before?.amount ?? 0)).toBe(6 * 700);
+    await expectInSync();
+  });
+
+  it('writers append deltas; the fold adds them to the rollups, which then equal the facts', async () => {
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '增量会员', phone: '13912340003', storeId: ids.sh!, userId: null }),
+    );
+    const at = new Date();
+    await foldRollupDeltas(t.db);
+    const before = await flowOf(today(), ids.stored!, 'open');
+    const opened = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: ids.stored!, storeId: ids.sh!, at, userId: null }),
+    );
+    await t.db.transaction((x) =>
+      topUp(x, { memberCardId: opened.memberCardId, storeId: ids.sh!, amount: 900, at, userId: null }),
+    );
+    // Written as deltas: the rollup row itself has not moved yet.
+    const pending = await q<{ n: string | number }>(sql`select count(*) as n from member_flow_delta`);
+    expect(Number(pending[0]!.n)).toBeGreaterThan(0);
+    const [kept] = await q<{ n: number }>(sql`select n from member_flow_day
+      where day = ${today()}::date and card_id = ${ids.stored!} and kind = 'open' and store_id = ${ids.sh!}`);
+    expect(Number(kept?.n ?? 0)).toBe(before?.n ?? 0);
+    // The fold moves every delta in (and deletes it); a second fold has nothing left.
+    expect(await foldRollupDeltas(t.db)).toBeGreaterThan(0);
+    for (const table of DELTA_TABLES) {
+      expect(Number((await q<{ n: string }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n)).toBe(0);
+    }
+    expect(await foldRollupDeltas(t.db)).toBe(0);
+    expect((await flowOf(today(), ids.stored!, 'open'))!.n).toBe((before?.n ?? 0) + 1);
+    // The check folds what is pending itself: a delta left unfolded still proves equal.
+    await t.db.transaction((x) =>
+      topUp(x, { memberCardId: opened.memberCardId, storeId: ids.sh!, amount: 100, at, userId: null }),
+    );
     await expectInSync();
   });
 });

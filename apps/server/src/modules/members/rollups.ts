@@ -4,10 +4,15 @@
  * store (member_card.store_id, the store holding the balance), its card product and card kind.
  *
  * - member_flow_day / member_flow_month: flows per Beijing day (month) × store × card product ×
- *   ledger kind. Kept by the writer: `applyLedger` calls `addToRollups` in the same transaction
- *   with one additive upsert per table (INSERT … ON CONFLICT DO UPDATE SET x = x + excluded.x,
- *   keys sorted), so two transactions adding to one row both count (the second waits for the
- *   first's row lock and adds to what it committed).
+ *   ledger kind. Kept through deltas: the writer (`applyLedger`, `writeCardEntries`) calls
+ *   `addToRollups` in its transaction, which APPENDS its per-day changes to member_flow_delta
+ *   (one statement, no row shared with another writer, so concurrent bills of one store and day
+ *   never wait on each other); `foldRollupDeltas` deletes the committed deltas and adds them to
+ *   the day and month rows in one statement (an advisory lock: one fold at a time). Every report
+ *   read folds first (platform/report/query.ts beforeReportRead), as do the month close, the
+ *   check, the rebuild (which drops them: it counts the facts) and the job foldRollupDeltas (every
+ *   minute). So a report sees every bill committed before it, and the check still proves the
+ *   rollups equal to the facts.
  * - member_balance_month: the balance at the end of each CLOSED month per store × card product,
  *   dense from a key's first month through the watermark member_rollup_state.through. Closing a
  *   month is the scheduled job `closeMemberBalanceMonths` (it needs every key carried forward,
@@ -28,7 +33,8 @@
  * - card_draw_day / card_draw_month: 耗卡 (consume ledger rows) per Beijing day (month) × the
  *   store drawn at (the bill's, not the card's) × card product; consume_item_day / _month: bill
  *   lines per day (month) × the bill's store × project or product (卡项排行, 产品消耗). Kept by the
- *   same writer in the same transaction (`addToBillRollups`), additive upserts like the flows.
+ *   same writer in the same transaction and statement, through card_draw_delta and
+ *   consume_item_delta, folded like the flows.
  *   A period of days reads them as `periodRows` says: the months it touches, less or plus the
  *   days at its edges, never more than about a month of day rows.
  *
@@ -158,26 +164,6 @@ const ROWS_PER_STATEMENT = 1000;
 /** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
-const flowUpsert = (table: string, period: 'day' | 'month', sums: Map<string, Sums>) => {
-  const keys = [...sums.keys()].sort();
-  const statements: SQL[] = [];
-  for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
-    const values = keys.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
-      const [p, store, card, cardKind, kind] = key.split('|');
-      const s = sums.get(key)!;
-      return sql`(${p}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${kind}::text, ${s.n}::int, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.paid}::bigint, ${s.held}::int, ${s.holders}::int)`;
-    });
-    const t = sql.raw(table);
-    statements.push(sql`insert into ${t} (${sql.raw(period)}, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid, held, holders)
-      values ${sql.join(values, sql`, `)}
-      on conflict (${sql.raw(period)}, store_id, card_id, card_kind, kind) do update set
-        n = ${t}.n + excluded.n, amount = ${t}.amount + excluded.amount,
-        bonus = ${t}.bonus + excluded.bonus, sessions = ${t}.sessions + excluded.sessions,
-        paid = ${t}.paid + excluded.paid, held = ${t}.held + excluded.held, holders = ${t}.holders + excluded.holders`);
-  }
-  return statements;
-};
-
 /**
  * Per family, day and key: the change of the cards holding value (held) and of the members
  * holding value in a card of the key (holders), over the card ledger rows `where` selects
@@ -266,53 +252,63 @@ export const holdChangesOf = async (
   return out;
 };
 
-/**
- * Adds card ledger rows just written (and the holding changes they made, holdChangesOf) to the
- * rollups of every family, in the writer's transaction: one additive upsert per flow table and,
- * for rows dated in a closed month, one into the closed balances.
- */
-export const addToRollups = async (
-  tx: Tx,
-  changes: readonly RollupChange[],
-  holds: readonly HoldChange[] = [],
-): Promise<void> => {
-  if (changes.length === 0 && holds.length === 0) return;
-  // The watermark first, FOR SHARE: the month close waits for this transaction, or it for the close.
-  const state = await tx.execute(
-    sql`select through::text as through from member_rollup_state where name = ${ROLLUP_STATE} for share`,
-  );
-  const through = rowsOf<{ through: string | null }>(state)[0]?.through ?? null;
+/** The member_flow_delta rows of `changes` and `holds`: per family, key, kind and Beijing day. */
+const flowDeltaRows = (changes: readonly RollupChange[], holds: readonly HoldChange[]): SQL[] => {
+  const rows: SQL[] = [];
   for (const [fi, family] of ROLLUP_FAMILIES.entries()) {
     const days = new Map<string, Sums>();
-    const months = new Map<string, Sums>();
     for (const c of changes) {
-      const day = shanghaiDay(c.at);
       const rest = `${family.key(c.storeId, c.cardId, c.cardKind).join('|')}|${c.kind}`;
-      const s = {
+      sumInto(days, `${shanghaiDay(c.at)}|${rest}`, {
         n: c.first ? 1 : 0,
         amount: c.amount,
         bonus: c.bonus,
         sessions: c.sessions,
         paid: c.paid,
-      };
-      sumInto(days, `${day}|${rest}`, s);
-      sumInto(months, `${monthOf(day)}|${rest}`, s);
+      });
     }
     for (const h of holds) {
-      if (h.family !== fi) continue;
-      const rest = `${h.storeId}|${h.cardId}|${h.cardKind}|hold`;
-      sumInto(days, `${h.day}|${rest}`, h);
-      sumInto(months, `${monthOf(h.day)}|${rest}`, h);
+      if (h.family === fi) sumInto(days, `${h.day}|${h.storeId}|${h.cardId}|${h.cardKind}|hold`, h);
     }
-    for (const s of flowUpsert(family.day, 'day', days)) await tx.execute(s);
-    for (const s of flowUpsert(family.month, 'month', months)) await tx.execute(s);
-    if (through === null) continue;
-    // Closed months: the change goes into its month and every later closed one (dense rows).
+    for (const key of [...days.keys()].sort()) {
+      const [day, store, card, cardKind, kind] = key.split('|');
+      const s = days.get(key)!;
+      rows.push(
+        sql`(${fi}::smallint, ${day}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${kind}::text, ${s.n}::int, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.paid}::bigint, ${s.held}::int, ${s.holders}::int)`,
+      );
+    }
+  }
+  return rows;
+};
+
+/**
+ * For rows dated in a closed month (backdated): their change added to that month's closed
+ * balances and every later closed one, per family (dense rows). Kept by the writer directly
+ * (rare, and the month close must find them there).
+ */
+const closedBalanceStatements = (
+  changes: readonly RollupChange[],
+  holds: readonly HoldChange[],
+  through: string,
+): SQL[] => {
+  const out: SQL[] = [];
+  for (const [fi, family] of ROLLUP_FAMILIES.entries()) {
     const closed = new Map<string, Sums>();
-    for (const [key, s] of months) {
-      const [month, store, card, cardKind, kind] = key.split('|');
-      if (month! > through) continue;
-      sumInto(closed, `${month}|${store}|${card}|${cardKind}`, { ...s, n: kind === 'open' ? s.n : 0 });
+    for (const c of changes) {
+      const month = monthOf(shanghaiDay(c.at));
+      if (month > through) continue;
+      const key = `${month}|${family.key(c.storeId, c.cardId, c.cardKind).join('|')}`;
+      sumInto(closed, key, {
+        n: c.kind === 'open' && c.first ? 1 : 0,
+        amount: c.amount,
+        bonus: c.bonus,
+        sessions: c.sessions,
+      });
+    }
+    for (const h of holds) {
+      const month = monthOf(h.day);
+      if (h.family !== fi || month > through) continue;
+      sumInto(closed, `${month}|${h.storeId}|${h.cardId}|${h.cardKind}`, { held: h.held, holders: h.holders });
     }
     const keys = [...closed.keys()].sort();
     for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
@@ -322,7 +318,7 @@ export const addToRollups = async (
         return sql`(${month}::date, ${Number(store)}::int, ${Number(card)}::int, ${cardKind}::text, ${s.amount}::bigint, ${s.bonus}::bigint, ${s.sessions}::bigint, ${s.n}::bigint, ${s.held}::bigint, ${s.holders}::bigint)`;
       });
       const t = sql.raw(family.balance);
-      await tx.execute(sql`insert into ${t} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
+      out.push(sql`insert into ${t} (month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
         select g.m::date, v.store_id, v.card_id, v.card_kind, sum(v.amount), sum(v.bonus), sum(v.sessions), sum(v.cards),
           sum(v.held), sum(v.holders)
         from (values ${sql.join(values, sql`, `)}) as v(month, store_id, card_id, card_kind, amount, bonus, sessions, cards, held, holders)
@@ -335,6 +331,94 @@ export const addToRollups = async (
           held = ${t}.held + excluded.held, holders = ${t}.holders + excluded.holders`);
     }
   }
+  return out;
+};
+
+/** Appended rows of one delta table: its name, columns and rows. */
+interface DeltaRows {
+  table: string;
+  columns: string;
+  rows: SQL[];
+}
+
+/** The watermark, read FOR SHARE: the month close waits for this transaction, or it for the close. */
+const WATERMARK_FOR_SHARE = sql`select through::text as through from member_rollup_state where name = ${ROLLUP_STATE} for share`;
+
+/**
+ * Appends delta rows with as few statements as fit: the tables' inserts side by side in one
+ * statement (data-modifying CTEs) while it holds at most ROWS_PER_STATEMENT rows, more
+ * statements past that. With `watermark`, the first statement also reads the watermark FOR
+ * SHARE (answered; else null).
+ */
+const appendDeltas = async (tx: Tx, parts: readonly DeltaRows[], watermark: boolean): Promise<string | null> => {
+  const inserts: { rows: number; statement: SQL }[] = [];
+  for (const p of parts) {
+    for (let i = 0; i < p.rows.length; i += ROWS_PER_STATEMENT) {
+      const rows = p.rows.slice(i, i + ROWS_PER_STATEMENT);
+      inserts.push({
+        rows: rows.length,
+        statement: sql`insert into ${sql.raw(p.table)} (${sql.raw(p.columns)}) values ${sql.join(rows, sql`, `)}`,
+      });
+    }
+  }
+  let through: string | null = null;
+  let read = !watermark;
+  let group: SQL[] = [];
+  let held = 0;
+  const flush = async () => {
+    if (group.length === 0 && read) return;
+    const ctes = group.map((s, i) => sql`${sql.raw(`d${i}`)} as (${s})`);
+    if (!read) {
+      ctes.unshift(sql`w as (${WATERMARK_FOR_SHARE})`);
+      const r = await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select (select through from w) as through`);
+      through = rowsOf<{ through: string | null }>(r)[0]?.through ?? null;
+      read = true;
+    } else {
+      const last = group[group.length - 1]!;
+      await tx.execute(ctes.length > 1 ? sql`with ${sql.join(ctes.slice(0, -1), sql`, `)} ${last}` : last);
+    }
+    group = [];
+    held = 0;
+  };
+  for (const x of inserts) {
+    if (held + x.rows > ROWS_PER_STATEMENT) await flush();
+    group.push(x.statement);
+    held += x.rows;
+  }
+  await flush();
+  return through;
+};
+
+const FLOW_DELTA_COLUMNS =
+  'fam, day, store_id, card_id, card_kind, kind, n, amount, bonus, sessions, paid, held, holders';
+
+/**
+ * Adds card ledger rows just written (and the holding changes they made, holdChangesOf) — and,
+ * from a bill, its 耗卡 and lines (`bill`, see addToBillRollups) — to the rollups, in the
+ * writer's transaction: appended as deltas (member_flow_delta, card_draw_delta,
+ * consume_item_delta; one statement for a bill's all), which `foldRollupDeltas` adds into the
+ * rollup rows; so no two writers wait on one rollup row. Rows dated in a closed month also go
+ * into the closed balances at once (closedBalanceStatements).
+ */
+export const addToRollups = async (
+  tx: Tx,
+  changes: readonly RollupChange[],
+  holds: readonly HoldChange[] = [],
+  bill: { draws: readonly DrawChange[]; items: readonly ItemChange[] } = { draws: [], items: [] },
+): Promise<void> => {
+  const parts = [
+    { table: 'member_flow_delta', columns: FLOW_DELTA_COLUMNS, rows: flowDeltaRows(changes, holds) },
+    ...billDeltaParts(bill.draws, bill.items),
+  ];
+  if (parts.every((p) => p.rows.length === 0)) return;
+  // Ledger rows read the watermark FOR SHARE in the same statement (the month close waits for
+  // this transaction, or this statement for the close and then sees its new watermark).
+  const flows = changes.length > 0 || holds.length > 0;
+  const through = await appendDeltas(tx, parts, flows);
+  if (!flows || through === null) return;
+  const backdated =
+    changes.some((c) => monthOf(shanghaiDay(c.at)) <= through) || holds.some((h) => monthOf(h.day) <= through);
+  if (backdated) for (const s of closedBalanceStatements(changes, holds, through)) await tx.execute(s);
 };
 
 // ── The bill rollups, kept by the writer ──────────────────────────────────────
@@ -361,39 +445,6 @@ export interface ItemChange {
 
 type Triple = [number, number, number];
 
-/**
- * Additive upserts of `sums` (key: period|k1|k2|k3; a draw key's third column is text, an item
- * key's second) into a rollup of its facts counted (n) and two bigint measures.
- */
-const additiveUpserts = (
-  table: string,
-  period: 'day' | 'month',
-  keys: readonly [string, string, string],
-  measures: readonly [string, string],
-  sums: Map<string, Triple>,
-): SQL[] => {
-  const [k1, k2, k3] = keys;
-  const [a, b] = measures;
-  const sorted = [...sums.keys()].sort();
-  const out: SQL[] = [];
-  for (let i = 0; i < sorted.length; i += ROWS_PER_STATEMENT) {
-    const values = sorted.slice(i, i + ROWS_PER_STATEMENT).map((key) => {
-      const [p, x, y, z] = key.split('|');
-      const [n, va, vb] = sums.get(key)!;
-      const m = sql`${n}::int, ${va}::bigint, ${vb}::bigint`;
-      return k3 === 'card_kind'
-        ? sql`(${p}::date, ${Number(x)}::int, ${Number(y)}::int, ${z}::text, ${m})`
-        : sql`(${p}::date, ${Number(x)}::int, ${y}::text, ${Number(z)}::int, ${m})`;
-    });
-    const t = sql.raw(table);
-    out.push(sql`insert into ${t} (${sql.raw(`${period}, ${k1}, ${k2}, ${k3}, n, ${a}, ${b}`)})
-      values ${sql.join(values, sql`, `)}
-      on conflict (${sql.raw(`${period}, ${k1}, ${k2}, ${k3}`)}) do update set
-        ${sql.raw(`n = ${table}.n + excluded.n, ${a} = ${table}.${a} + excluded.${a}, ${b} = ${table}.${b} + excluded.${b}`)}`);
-  }
-  return out;
-};
-
 const addOne = (map: Map<string, Triple>, key: string, a: number, b: number) => {
   const s = map.get(key) ?? [0, 0, 0];
   s[0] += 1;
@@ -402,40 +453,126 @@ const addOne = (map: Map<string, Triple>, key: string, a: number, b: number) => 
   map.set(key, s);
 };
 
-/**
- * Adds the 耗卡 rows and bill lines just written to the bill rollups, in the writer's
- * transaction (one additive upsert per table and 1,000 keys, keys sorted).
- */
-export const addToBillRollups = async (
-  tx: Tx,
-  draws: readonly DrawChange[],
-  items: readonly ItemChange[],
-): Promise<void> => {
+/** The card_draw_delta and consume_item_delta rows of 耗卡 rows and bill lines, per Beijing day. */
+const billDeltaParts = (draws: readonly DrawChange[], items: readonly ItemChange[]): DeltaRows[] => {
   const drawDays = new Map<string, Triple>();
-  const drawMonths = new Map<string, Triple>();
-  for (const d of draws) {
-    const day = shanghaiDay(d.at);
-    const rest = `${d.storeId}|${d.cardId}|${d.cardKind}`;
-    addOne(drawDays, `${day}|${rest}`, d.sessions, d.amount);
-    addOne(drawMonths, `${monthOf(day)}|${rest}`, d.sessions, d.amount);
-  }
+  for (const d of draws)
+    addOne(drawDays, `${shanghaiDay(d.at)}|${d.storeId}|${d.cardId}|${d.cardKind}`, d.sessions, d.amount);
   const itemDays = new Map<string, Triple>();
-  const itemMonths = new Map<string, Triple>();
-  for (const x of items) {
-    const day = shanghaiDay(x.at);
-    const rest = `${x.storeId}|${x.itemKind}|${x.itemId}`;
-    addOne(itemDays, `${day}|${rest}`, x.quantity, x.amount);
-    addOne(itemMonths, `${monthOf(day)}|${rest}`, x.quantity, x.amount);
-  }
-  const draw = ['store_id', 'card_id', 'card_kind'] as const;
-  const item = ['store_id', 'item_kind', 'item_id'] as const;
-  for (const s of [
-    ...additiveUpserts('card_draw_day', 'day', draw, ['sessions', 'amount'], drawDays),
-    ...additiveUpserts('card_draw_month', 'month', draw, ['sessions', 'amount'], drawMonths),
-    ...additiveUpserts('consume_item_day', 'day', item, ['quantity', 'amount'], itemDays),
-    ...additiveUpserts('consume_item_month', 'month', item, ['quantity', 'amount'], itemMonths),
-  ])
-    await tx.execute(s);
+  for (const x of items)
+    addOne(itemDays, `${shanghaiDay(x.at)}|${x.storeId}|${x.itemKind}|${x.itemId}`, x.quantity, x.amount);
+  const rows = (sums: Map<string, Triple>, row: (k: string[], m: SQL) => SQL) =>
+    [...sums.keys()].sort().map((key) => {
+      const [n, a, b] = sums.get(key)!;
+      return row(key.split('|'), sql`${n}::int, ${a}::bigint, ${b}::bigint`);
+    });
+  return [
+    {
+      table: 'card_draw_delta',
+      columns: 'day, store_id, card_id, card_kind, n, sessions, amount',
+      rows: rows(
+        drawDays,
+        ([p, x, y, z], m) => sql`(${p}::date, ${Number(x)}::int, ${Number(y)}::int, ${z}::text, ${m})`,
+      ),
+    },
+    {
+      table: 'consume_item_delta',
+      columns: 'day, store_id, item_kind, item_id, n, quantity, amount',
+      rows: rows(
+        itemDays,
+        ([p, x, y, z], m) => sql`(${p}::date, ${Number(x)}::int, ${y}::text, ${Number(z)}::int, ${m})`,
+      ),
+    },
+  ];
+};
+
+/** Adds 耗卡 rows and bill lines just written to the bill rollups (as deltas, see addToRollups). */
+export const addToBillRollups = (tx: Tx, draws: readonly DrawChange[], items: readonly ItemChange[]): Promise<void> =>
+  addToRollups(tx, [], [], { draws, items });
+
+// ── The fold: deltas into the rollups ─────────────────────────────────────────
+
+/** The advisory lock key the folds take (one fold at a time; writers never take it). */
+const FOLD_LOCK = 0x726f6c6c; // 'roll'
+
+/** The delta tables, every one folded by `foldIn`. */
+export const DELTA_TABLES = ['member_flow_delta', 'card_draw_delta', 'consume_item_delta'] as const;
+
+const FLOW_MEASURES = ['n', 'amount', 'bonus', 'sessions', 'paid', 'held', 'holders'];
+
+/** An additive upsert of `select` (grouped rows of `key` + `measures`) into `table`. */
+const upsertFrom = (table: string, key: string[], measures: string[], select: string) =>
+  `insert into ${table} (${[...key, ...measures].join(', ')})
+    ${select}
+    on conflict (${key.join(', ')}) do update set ${measures.map((m) => `${m} = ${table}.${m} + excluded.${m}`).join(', ')}`;
+
+/** Day rows of a CTE (`from`, already summed per key) and its month rows (summed again per month). */
+const dayAndMonth = (
+  name: string,
+  from: string,
+  day: string,
+  month: string,
+  key: string[],
+  measures: string[],
+  where = '',
+) => {
+  const cols = [...key, ...measures].join(', ');
+  const order = key.map((_, i) => String(i + 2)).join(', ');
+  return [
+    `${name}_d as (${upsertFrom(day, ['day', ...key], measures, `select day, ${cols} from ${from} ${where} order by 1, ${order}`)})`,
+    `${name}_m as (${upsertFrom(
+      month,
+      ['month', ...key],
+      measures,
+      `select date_trunc('month', day)::date, ${key.join(', ')}, ${measures.map((m) => `sum(${m})`).join(', ')}
+        from ${from} ${where} group by 1, ${order} order by 1, ${order}`,
+    )})`,
+  ];
+};
+
+/** The one statement of a fold: every delta row deleted and added, per key, to its day and month rollups. */
+const FOLD_SQL = (() => {
+  const flowKey = ['store_id', 'card_id', 'card_kind', 'kind'];
+  const drawKey = ['store_id', 'card_id', 'card_kind'];
+  const itemKey = ['store_id', 'item_kind', 'item_id'];
+  const sums = (ms: string[]) => ms.map((m) => `sum(${m}) as ${m}`).join(', ');
+  const ctes = [
+    'fd as (delete from member_flow_delta returning *)',
+    `fs as (select fam, day, ${flowKey.join(', ')}, ${sums(FLOW_MEASURES)} from fd group by fam, day, ${flowKey.join(', ')})`,
+    ...ROLLUP_FAMILIES.flatMap((f, i) =>
+      dayAndMonth(`f${i}`, 'fs', f.day, f.month, flowKey, FLOW_MEASURES, `where fam = ${i}`),
+    ),
+    'dd as (delete from card_draw_delta returning *)',
+    `ds as (select day, ${drawKey.join(', ')}, ${sums(['n', 'sessions', 'amount'])} from dd group by day, ${drawKey.join(', ')})`,
+    ...dayAndMonth('d', 'ds', 'card_draw_day', 'card_draw_month', drawKey, ['n', 'sessions', 'amount']),
+    'id as (delete from consume_item_delta returning *)',
+    `iss as (select day, ${itemKey.join(', ')}, ${sums(['n', 'quantity', 'amount'])} from id group by day, ${itemKey.join(', ')})`,
+    ...dayAndMonth('i', 'iss', 'consume_item_day', 'consume_item_month', itemKey, ['n', 'quantity', 'amount']),
+  ];
+  return `with ${ctes.join(',\n')}
+    select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id) as n`;
+})();
+
+/** Folds every committed delta in the caller's transaction (taking the fold lock); answers the delta rows folded. */
+const foldIn = async (tx: Db | Tx): Promise<number> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+  return Number(rowsOf<{ n: string | number }>(await tx.execute(sql.raw(FOLD_SQL)))[0]?.n ?? 0);
+};
+
+/**
+ * Adds the writers' deltas into the rollup rows (deleting them), in a transaction of its own:
+ * after it, the rollups hold every change committed before it began. Cheap when there is none
+ * (one read). Run before every report read (platform/report/query.ts `beforeReportRead`), by the
+ * month close, the check and the rebuild, and by the scheduled job foldRollupDeltas. Answers
+ * how many delta rows it folded.
+ */
+export const foldRollupDeltas = async (db: RollupDb): Promise<number> => {
+  const d = dbOf(db);
+  const pending = await d.execute(
+    sql.raw(`select ${DELTA_TABLES.map((t) => `exists (select 1 from ${t})`).join(' or ')} as any`),
+  );
+  if (!rowsOf<{ any: boolean }>(pending)[0]?.any) return 0;
+  return d.transaction((tx) => foldIn(tx));
 };
 
 /** The bill rollups, day table then month table. */
@@ -582,6 +719,8 @@ export const closeMemberBalanceMonths = async (
     const from = await readThrough(tx, 'update');
     const target = lastEndedMonth(now);
     if (from !== null && from >= target) return { from, through: from };
+    // Every writer before the lock has committed: its deltas are folded before the months close.
+    await foldIn(tx);
     await closeAll(tx, '', from, target);
     await tx.execute(
       sql`update member_rollup_state set through = ${target}::date, updated_at = now() where name = ${ROLLUP_STATE}`,
@@ -609,7 +748,9 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
   dbOf(db).transaction(async (tx) => {
     await tx.execute(sql`insert into member_rollup_state (name) values (${ROLLUP_STATE}) on conflict do nothing`);
     await readThrough(tx, 'update');
-    await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS].join(', ')}`));
+    // The deltas are facts already counted by the rebuild: dropped with the rollups.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+    await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS, ...DELTA_TABLES].join(', ')}`));
     await buildFlows(tx, '');
     await buildBillRollups(tx);
     const through = lastEndedMonth(now);
@@ -647,6 +788,8 @@ const differ = async (db: Db | Tx, kept: string, rebuilt: string, where = ''): P
  */
 export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
   dbOf(db).transaction(async (tx) => {
+    // The kept rollups are what they hold once the committed deltas are folded in.
+    await foldIn(tx);
     const through = await readThrough(tx, 'none');
     for (const t of [...ALL_TABLES, ...BILL_ROLLUPS]) {
       await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));

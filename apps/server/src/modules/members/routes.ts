@@ -4,12 +4,14 @@
  */
 import { MEMBER_API } from '@zb/contract/api/members';
 import type { FastifyInstance } from 'fastify';
+import { beforeReportRead } from '../../platform/report/query';
 import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { storePicks } from '../stores/service';
 import { MEMBER_REPORT_BINDINGS } from './reportBindings';
 import { memberReportBindings } from './reports';
+import { foldRollupDeltas } from './rollups';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {
@@ -20,5 +22,7 @@ export const memberRoutes = async (app: FastifyInstance) => {
   route(app, MEMBER_API.cards, ({ query }, { db, signedIn }) => memberCards(db, signedIn().scope, query.memberId));
   route(app, MEMBER_API.cardLedger, ({ query }, { db, signedIn }) => cardLedgerPage(db, signedIn().scope, query));
   registerResource(app, memberBinding);
+  // Every report reads the rollups with the writers' deltas folded in (rollups.ts).
+  beforeReportRead(foldRollupDeltas);
   for (const b of [...MEMBER_REPORT_BINDINGS, ...memberReportBindings]) registerReport(app, b);
 };

@@ -14,6 +14,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -516,3 +517,38 @@ export const consumeItemMonth = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.storeId, t.itemKind, t.itemId] })],
 );
+
+// ── Rollup deltas (modules/members/rollups.ts, "deltas and the fold") ──────────
+// The writers append their changes here instead of adding to the rollup rows, so concurrent
+// bills of one store and day never wait on one rollup row; `foldRollupDeltas` moves them into
+// the rollups (before every report read, in the month close, the check and a scheduled job).
+// No key: rows are only appended, and deleted by the fold that adds them up.
+
+/** A change of one family's day rollup (fam: ROLLUP_FAMILIES' index), its month derived at the fold. */
+export const memberFlowDelta = pgTable('member_flow_delta', {
+  fam: smallint('fam').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  cardId: integer('card_id').notNull(),
+  cardKind: text('card_kind').notNull(),
+  kind: text('kind').notNull(),
+  ...flowMeasures(),
+});
+
+/** A change of card_draw_day (and so of card_draw_month). */
+export const cardDrawDelta = pgTable('card_draw_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  cardId: integer('card_id').notNull(),
+  cardKind: text('card_kind').notNull(),
+  ...drawMeasures(),
+});
+
+/** A change of consume_item_day (and so of consume_item_month). */
+export const consumeItemDelta = pgTable('consume_item_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  itemKind: text('item_kind').notNull(),
+  itemId: integer('item_id').notNull(),
+  ...itemMeasures(),
+});

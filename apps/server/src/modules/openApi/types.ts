@@ -33,6 +33,6 @@ export interface OpenRoute<B extends z.ZodType = z.ZodType, A = unknown> {
 export const openRoute = <B extends z.ZodType, A>(route: OpenRoute<B, A>): OpenRoute<B, A> => route;
 
 /** Refuses a document for a store the caller may not send for: a POS terminal only for its bound store. */
-export const assertStoreAllowed = (caller: OpenCaller, storeId: number): void => {
+export const assertStoreAllowed = (caller: Pick<OpenCaller, 'kind' | 'storeId'>, storeId: number): void => {
   if (caller.kind === 'pos' && caller.storeId !== storeId) throw new BizError(ERR.OPEN_STORE_NOT_BOUND);
 };

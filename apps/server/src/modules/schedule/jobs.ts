@@ -10,7 +10,7 @@ import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
-import { closeMemberBalanceMonths } from '../members/rollups';
+import { closeMemberBalanceMonths, foldRollupDeltas } from '../members/rollups';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -63,6 +63,12 @@ export const JOBS: readonly JobDef[] = [
       const { from, through } = await closeMemberBalanceMonths(db, now);
       return from === through ? `已月结至 ${through.slice(0, 7)}，无新月份` : `月结至 ${through.slice(0, 7)}`;
     },
+  },
+  {
+    name: 'foldRollupDeltas',
+    title: '会员报表汇总增量合并',
+    defaultCron: '* * * * *',
+    run: async ({ db }) => `合并汇总增量 ${await foldRollupDeltas(db)} 条`,
   },
   {
     name: 'scanAbnormalBills',

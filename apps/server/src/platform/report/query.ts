@@ -490,8 +490,17 @@ export interface ReportAnswer {
   groupBy?: string;
 }
 
+/** What runs before every report read (a module's rollups brought up to date: modules/members/rollups.ts foldRollupDeltas). */
+const beforeRead = new Set<(db: Db) => Promise<unknown>>();
+
+/** Registers `fn` to run before every report read (once, however often it is registered). */
+export const beforeReportRead = (fn: (db: Db) => Promise<unknown>): void => {
+  beforeRead.add(fn);
+};
+
 /** One request: the page (or the chart's rows), the total and the totals row. */
 export const reportPage = async (db: Db, b: ReportBinding, scope: DataScope, q: Values): Promise<ReportAnswer> => {
+  for (const fn of beforeRead) await fn(db);
   const { decl } = b;
   const applied = appliedOf(b, q);
   const s = shapeOf(decl, q, applied.values);
