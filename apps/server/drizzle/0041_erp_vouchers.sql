@@ -19,7 +19,7 @@ CREATE TABLE "eas_subject" (
 	"remark" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "eas_subject_fee_type_uq" UNIQUE("fee_type"),
-	CONSTRAINT "eas_subject_fee_type_chk" CHECK ("eas_subject"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard')),
+	CONSTRAINT "eas_subject_fee_type_chk" CHECK ("eas_subject"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard')),
 	CONSTRAINT "eas_subject_direction_chk" CHECK ("eas_subject"."direction" in ('debit', 'credit'))
 );
 --> statement-breakpoint
@@ -57,7 +57,7 @@ CREATE TABLE "erp_voucher_line" (
 	"amount" bigint NOT NULL,
 	"bill_count" integer NOT NULL,
 	CONSTRAINT "erp_voucher_line_seq_uq" UNIQUE("voucher_id","seq"),
-	CONSTRAINT "erp_voucher_line_fee_type_chk" CHECK ("erp_voucher_line"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard')),
+	CONSTRAINT "erp_voucher_line_fee_type_chk" CHECK ("erp_voucher_line"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard')),
 	CONSTRAINT "erp_voucher_line_direction_chk" CHECK ("erp_voucher_line"."direction" in ('debit', 'credit')),
 	CONSTRAINT "erp_voucher_line_amount_chk" CHECK ("erp_voucher_line"."amount" > 0)
 );

@@ -63,6 +63,10 @@ export const seedBillRefunds = async (tx: Tx, now: Date): Promise<void> => {
         lt(memberConsume.consumedAt, new Date(now.getTime() - 3 * DAY)),
         notExists(tx.select({ x: sql`1` }).from(abnormalBill).where(eq(abnormalBill.consumeId, memberConsume.id))),
         notExists(tx.select({ x: sql`1` }).from(refund).where(eq(refund.consumeId, memberConsume.id))),
+        // The member's cards move no more after the bill, so the refund's ledger rows (days later)
+        // keep each card's ledger in time order.
+        sql`not exists (select 1 from card_ledger l join member_card mc on mc.id = l.member_card_id
+          where mc.member_id = ${memberConsume.memberId} and l.at > ${memberConsume.consumedAt})`,
       ),
     )
     .orderBy(asc(memberConsume.storeId), asc(sql`${memberConsume.id} % 7`), asc(memberConsume.id))

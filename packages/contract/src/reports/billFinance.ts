@@ -119,7 +119,10 @@ const takings = methodColumns(SENT_PAY_METHODS, '收款');
 const cardPays = methodColumns(CARD_PAY_METHODS, '划卡');
 const depositPays = methodColumns(DEPOSIT_PAY_METHODS, '抵扣');
 const payDrills = Object.fromEntries(
-  [...Object.keys(takings), ...Object.keys(cardPays), ...Object.keys(depositPays)].map((m) => [m, storeDayBills({ payMethod: { value: m } })]),
+  [...Object.keys(takings), ...Object.keys(cardPays), ...Object.keys(depositPays)].map((m) => [
+    m,
+    storeDayBills({ payMethod: { value: m } }),
+  ]),
 );
 
 /** /finance 财务大表 (大财务表): per store per day, what was sold, drawn from cards, refunded and paid by each method. */

@@ -14,13 +14,10 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
-import { card, product, project } from '../goods/schema';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import { type BillOtherLine, type ConsumeLineInput, consume, LedgerRefs, openCard, topUp } from '../members/ledger';
 import { cardLedger, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
-import { staff } from '../staff/schema';
-import { store } from '../stores/schema';
 import { creditIntentDeposits } from './intentPayments';
 import { billPayment, billShare } from './schema';
 

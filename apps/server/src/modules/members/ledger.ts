@@ -24,7 +24,6 @@ import type { Tx } from '../../db/client';
 import { type Operation, recordOperations } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
-import { projectPricesOnCards } from '../goods/associatedProjects';
 import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
