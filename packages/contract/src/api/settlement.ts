@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MONTH_MESSAGE, MONTH_PATTERN, type SettlementStatus } from '../entities/settlement';
 import { routeByPath } from '../routes';
 import { codes, endpoint } from './endpoint';
-import { idParamOf, intParamOf } from './ids';
+import { chosenIdOf, idParamOf } from './ids';
 import { buttonAccess, pageAccess } from './pageAccess';
 import { type Page, pagingQuery } from './paging';
 
@@ -34,8 +34,12 @@ export const statementStepBody = z.object({
 });
 
 export const matchBody = z.object({
-  statementId: idParamOf('结算单', '请选择结算单'),
-  amount: intParamOf('匹配金额', { min: 1, max: 1_000_000_000 }, { min: '匹配金额须大于 0' }),
+  statementId: chosenIdOf('请选择结算单'),
+  amount: z
+    .number({ error: '匹配金额须为整数（分）' })
+    .int('匹配金额须为整数（分）')
+    .min(1, '匹配金额须大于 0')
+    .max(1_000_000_000, '匹配金额不能大于 10000000 元'),
 });
 
 export interface GenerateResult {
