@@ -11,15 +11,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import { bindResource, type Values } from '../../platform/resource/binding';
+import { bindResource } from '../../platform/resource/binding';
 import { project } from '../goods/schema';
 import { masterItem } from './schema';
-import { moveItem, setItemsEnabled } from './service';
+import { moveItem, orderedItemWrites, setItemsEnabled } from './service';
 
 const isLabel = eq(masterItem.category, LABEL_CATEGORY);
-
-/** The next place at the end of the labels' order. */
-const lastPlace = sql`(select coalesce(max(${masterItem.sort}), 0) + 1 from ${masterItem} where ${isLabel})`;
 
 /** How many projects carry the label. */
 export const labelUseCount = async (tx: Tx, id: number): Promise<number> => {
@@ -46,23 +43,7 @@ export const labelBinding = bindResource({
   },
   uniques: { master_item_category_code_uq: 'code' },
   service: {
-    create: async ({ tx }, values: Values) => {
-      const [row] = await tx
-        .insert(masterItem)
-        .values({
-          category: LABEL_CATEGORY,
-          code: String(values.code),
-          name: String(values.name),
-          sort: typeof values.sort === 'number' ? values.sort : lastPlace,
-        })
-        .returning({ id: masterItem.id });
-      return row!.id;
-    },
-    update: async ({ tx }, id, values) => {
-      const set: Values = { ...values };
-      if ('sort' in set && set.sort === null) set.sort = lastPlace;
-      if (Object.keys(set).length) await tx.update(masterItem).set(set).where(eq(masterItem.id, id));
-    },
+    ...orderedItemWrites(LABEL_CATEGORY),
     remove: async ({ tx }, id, before) => {
       await refuseLabelInUse(tx, id, String(before.name));
       await tx.delete(masterItem).where(eq(masterItem.id, id));

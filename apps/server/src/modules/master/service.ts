@@ -1,12 +1,12 @@
 /** Lookup lists: the enabled items of a category (or of one parent), in display order. */
 import { MASTER_CATEGORIES, MASTER_PARENT, type MasterCategory, type MasterItem } from '@zb/contract/api/master';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import type { WriteContext } from '../../platform/resource/binding';
+import type { Values, WriteContext } from '../../platform/resource/binding';
 import { masterItem } from './schema';
 
 const columns = { id: masterItem.id, code: masterItem.code, name: masterItem.name };
@@ -58,6 +58,34 @@ export const setItemsEnabled =
  * 上移/下移 among the items `where` selects (a category's): swaps the item with its neighbour and
  * renumbers every one 1, 2, 3…; logged as `<prefix>.sort`. Answers how many items moved.
  */
+/**
+ * Create and update of a resource bound to one master_item category whose order the user keeps
+ * (project labels, store levels): a new item goes last unless given a place, and so does an item
+ * whose place is cleared.
+ */
+export const orderedItemWrites = (category: string) => {
+  const lastPlace = sql`(select coalesce(max(${masterItem.sort}), 0) + 1 from ${masterItem} where ${masterItem.category} = ${category})`;
+  return {
+    create: async ({ tx }: WriteContext, values: Values): Promise<number> => {
+      const [row] = await tx
+        .insert(masterItem)
+        .values({
+          category,
+          code: String(values.code),
+          name: String(values.name),
+          sort: typeof values.sort === 'number' ? values.sort : lastPlace,
+        })
+        .returning({ id: masterItem.id });
+      return row!.id;
+    },
+    update: async ({ tx }: WriteContext, id: number, values: Values): Promise<void> => {
+      const set: Values = { ...values };
+      if ('sort' in set && set.sort === null) set.sort = lastPlace;
+      if (Object.keys(set).length) await tx.update(masterItem).set(set).where(eq(masterItem.id, id));
+    },
+  };
+};
+
 export const moveItem = (
   db: Db,
   auth: Auth,

@@ -11,15 +11,13 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
-import { bindResource, type Values, type WriteContext } from '../../platform/resource/binding';
+import { bindResource, type WriteContext } from '../../platform/resource/binding';
 import { advanceVerification, card, crossLevelDraw } from '../goods/schema';
 import { store } from '../stores/schema';
 import { masterItem } from './schema';
-import { moveItem } from './service';
+import { moveItem, orderedItemWrites } from './service';
 
 const isLevel = eq(masterItem.category, STORE_LEVEL_CATEGORY);
-
-const lastPlace = sql`(select coalesce(max(${masterItem.sort}), 0) + 1 from ${masterItem} where ${isLevel})`;
 
 const storeCount = sql<number>`(select count(*)::int from store s where s.level_id = "master_item"."id")`;
 const cardCount = sql<number>`(select count(*)::int from card c where c.usable_scope = 'levels' and c.store_level_ids @> array["master_item"."id"])`;
@@ -95,23 +93,7 @@ export const storeLevelBinding = bindResource({
   columns: { storeCount, cardCount, crossLevelCount },
   uniques: { master_item_category_code_uq: 'code' },
   service: {
-    create: async ({ tx }, values: Values) => {
-      const [row] = await tx
-        .insert(masterItem)
-        .values({
-          category: STORE_LEVEL_CATEGORY,
-          code: String(values.code),
-          name: String(values.name),
-          sort: typeof values.sort === 'number' ? values.sort : lastPlace,
-        })
-        .returning({ id: masterItem.id });
-      return row!.id;
-    },
-    update: async ({ tx }, id, values) => {
-      const set: Values = { ...values };
-      if ('sort' in set && set.sort === null) set.sort = lastPlace;
-      if (Object.keys(set).length) await tx.update(masterItem).set(set).where(eq(masterItem.id, id));
-    },
+    ...orderedItemWrites(STORE_LEVEL_CATEGORY),
     remove: async ({ tx }, id) => {
       await refuseStoreLevelInUse(tx, [id], '删除');
       await tx.delete(masterItem).where(eq(masterItem.id, id));
