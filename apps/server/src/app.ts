@@ -23,6 +23,10 @@ import { mallOpenRoutes } from './modules/mall/open';
 import { mallRoutes } from './modules/mall/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
+import { memberAccountRoutes } from './modules/memberAccount/routes';
+import { memberAssetRoutes } from './modules/memberAssets/routes';
+import { memberImportRoutes } from './modules/memberImport/routes';
+import { memberMoveRoutes } from './modules/memberMoves/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
@@ -36,6 +40,7 @@ import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { securityRoutes } from './modules/security/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { stockRoutes } from './modules/stock/routes';
@@ -135,6 +140,11 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(erpRoutes);
   await app.register(billReportRoutes);
   await app.register(performanceRoutes);
+  await app.register(memberAccountRoutes);
+  await app.register(memberAssetRoutes);
+  await app.register(memberMoveRoutes);
+  await app.register(memberImportRoutes);
+  await app.register(securityRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],

@@ -34,9 +34,32 @@ export const LEDGER_KINDS = [
   { value: 'consume', label: '消费', color: 'volcano' },
   { value: 'refund', label: '退款', color: 'purple' },
   { value: 'adjust', label: '调整', color: 'default' },
+  { value: 'migrateOut', label: '迁出', color: 'orange' },
+  { value: 'migrateIn', label: '迁入', color: 'cyan' },
+  { value: 'transferOut', label: '补卡转出', color: 'orange' },
+  { value: 'transferIn', label: '补卡转入', color: 'cyan' },
+  { value: 'cancel', label: '注销', color: 'red' },
 ] as const satisfies readonly EnumOption[];
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number]['value'];
+
+/**
+ * The kinds a bill or a card sale does not write: 退款, 调整, 迁出/迁入 (a store's closure, a home-store
+ * change, an import from another system), 补卡 (value moved from a lost card to its new number) and
+ * 注销. Written only through the ledger's `writeLedgerEntries`; the member-finance reports show them
+ * as 其他 (期初 + 开卡/充值 − 消费 ± 其他 = 期末).
+ */
+export const LEDGER_OTHER_KINDS = [
+  'refund',
+  'adjust',
+  'migrateOut',
+  'migrateIn',
+  'transferOut',
+  'transferIn',
+  'cancel',
+] as const satisfies readonly LedgerKind[];
+
+export type LedgerOtherKind = (typeof LEDGER_OTHER_KINDS)[number];
 
 export const ledgerKindLabel = (kind: string): string => LEDGER_KINDS.find((k) => k.value === kind)?.label ?? kind;
 

@@ -10,9 +10,14 @@ import { BILL_REPORTS } from './bills';
 import { ERP_REPORTS } from './erp';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
+import { MEMBER_ASSET_REPORTS } from './memberAssets';
+import { MEMBER_IMPORT_REPORTS } from './memberImport';
+import { MEMBER_MOVE_REPORTS } from './memberMoves';
 import { MEMBER_REPORTS } from './members';
 import { PERFORMANCE_REPORTS } from './performance';
+import { POINTS_REPORTS } from './points';
 import { QUERY_REPORTS } from './query';
+import { SECURITY_REPORTS } from './security';
 import { SETTLEMENT_REPORTS } from './settlement';
 import { STOCK_REPORTS } from './stock';
 
@@ -28,4 +33,9 @@ export const REPORTS: readonly AnyReport[] = [
   ...ERP_REPORTS,
   ...BILL_FINANCE_REPORTS,
   ...PERFORMANCE_REPORTS,
+  ...MEMBER_ASSET_REPORTS,
+  ...MEMBER_MOVE_REPORTS,
+  ...MEMBER_IMPORT_REPORTS,
+  ...POINTS_REPORTS,
+  ...SECURITY_REPORTS,
 ];

@@ -17,6 +17,7 @@
 import { discounted } from '@zb/contract/entities/cardProjectDiscount';
 import type { CrossLevelPair } from '@zb/contract/entities/crossLevel';
 import { MONEY_MAX } from '@zb/contract/entities/goodsCommon';
+import type { LedgerOtherKind } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -1288,16 +1289,17 @@ const checkEntry = (e: CardEntry) => {
 };
 
 /**
- * Writes a 退款 (refund) or 调整 (adjust) record's card rows in the caller's transaction: the cards
+ * Writes a record's card rows of one of the kinds bills do not write (LEDGER_OTHER_KINDS: 退款, 调整,
+ * 迁出/迁入, 补卡转出/转入, 注销) in the caller's transaction: the cards
  * are locked in id order, each entry moves its card's principal and bonus (储值卡) or one
  * project's sessions (套餐卡), never below zero (MEMBER_OVERDRAW refuses the whole record, nothing
  * written), one ledger row each with seq 1… under the record's (refType, refId), the new
  * balances, the rollups and one operation-log row per card. A record whose rows exist already
  * answers them and changes nothing (a retry, or a second taker who waited for the first).
  */
-const writeCardEntries = async (
+export const writeLedgerEntries = async (
   tx: Tx,
-  kind: 'refund' | 'adjust',
+  kind: LedgerOtherKind,
   input: CardEntriesInput,
 ): Promise<CardEntriesDone> => {
   for (const e of input.entries) checkEntry(e);
@@ -1462,11 +1464,11 @@ const writeCardEntries = async (
  * card's value refunded in cash: negative), under the refund record's reference.
  */
 export const refundToCards = (tx: Tx, input: CardEntriesInput): Promise<CardEntriesDone> =>
-  writeCardEntries(tx, 'refund', input);
+  writeLedgerEntries(tx, 'refund', input);
 
 /** 调整: a signed correction of cards with its reason (冲正 …), under the correcting record's reference. */
 export const adjustCards = (tx: Tx, input: CardEntriesInput): Promise<CardEntriesDone> =>
-  writeCardEntries(tx, 'adjust', input);
+  writeLedgerEntries(tx, 'adjust', input);
 
 // ── A bill's refunds and reversal ─────────────────────────────────────────────
 

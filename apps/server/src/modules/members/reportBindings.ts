@@ -10,6 +10,7 @@
  * 期初 + 开卡 + 充值 − 消费 + 其他 = 期末 (消费 columns are the negated signed change).
  */
 
+import { LEDGER_OTHER_KINDS } from '@zb/contract/entities/member';
 import type { AnyReport } from '@zb/contract/report/define';
 import {
   CARD_CHANGE,
@@ -26,6 +27,9 @@ import { storeScopeFilter } from '../../platform/scope';
 import { card } from '../goods/schema';
 import { store } from '../stores/schema';
 import { ROLLUP_FAMILIES, ROLLUP_STATE, type RollupFamily } from './rollups';
+
+/** The 其他 column: every kind a bill or card sale does not write (a SQL list of literals). */
+const OTHER_KINDS = LEDGER_OTHER_KINDS.map((k) => `'${k}'`).join(', ');
 
 const raw = (s: string) => sql.raw(s);
 
@@ -192,10 +196,10 @@ const BALANCE_COLUMNS = (() => {
     ['consumeAmount', flow('amount', "'consume'", '-')],
     ['consumeBonus', flow('bonus', "'consume'", '-')],
     ['consumeSessions', flow('sessions', "'consume'", '-')],
-    ['otherN', flow('n', "'refund', 'adjust'")],
-    ['otherAmount', flow('amount', "'refund', 'adjust'")],
-    ['otherBonus', flow('bonus', "'refund', 'adjust'")],
-    ['otherSessions', flow('sessions', "'refund', 'adjust'")],
+    ['otherN', flow('n', OTHER_KINDS)],
+    ['otherAmount', flow('amount', OTHER_KINDS)],
+    ['otherBonus', flow('bonus', OTHER_KINDS)],
+    ['otherSessions', flow('sessions', OTHER_KINDS)],
     ['closingAmount', total('(x.so + x.sf) * x.amount')],
     ['closingBonus', total('(x.so + x.sf) * x.bonus')],
     ['closingSessions', total('(x.so + x.sf) * x.sessions')],
@@ -281,7 +285,7 @@ export const monthlyMemberBalanceBinding = bindReport({
         ['open', "'open'"],
         ['topUp', "'topUp'"],
         ['consume', "'consume'"],
-        ['other', "'refund', 'adjust'"],
+        ['other', OTHER_KINDS],
       ];
       const names = kinds.flatMap(([k]) => ['N', 'Amount', 'Bonus', 'Sessions', 'Paid'].map((m) => `${k}${m}`));
       const sums = kinds.flatMap(([k, list]) =>

@@ -4,7 +4,7 @@
  * store (member_card.store_id, the store holding the balance), its card product and card kind.
  *
  * - member_flow_day / member_flow_month: flows per Beijing day (month) × store × card product ×
- *   ledger kind. Kept through deltas: the writer (`applyLedger`, `writeCardEntries`) calls
+ *   ledger kind. Kept through deltas: the writer (`applyLedger`, `writeLedgerEntries`) calls
  *   `addToRollups` in its transaction, which APPENDS its per-day changes to member_flow_delta
  *   (one statement, no row shared with another writer, so concurrent bills of one store and day
  *   never wait on each other); `foldRollupDeltas` deletes the committed deltas and adds them to

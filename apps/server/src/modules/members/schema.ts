@@ -300,7 +300,7 @@ export const cardLedger = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => member.id),
-    /** open 开卡, topUp 充值, consume 消费, refund 退款, adjust 调整 (contract LEDGER_KINDS). */
+    /** open 开卡, topUp 充值, consume 消费, and the other kinds of contract LEDGER_OTHER_KINDS (LEDGER_KINDS). */
     kind: text('kind').notNull(),
     /** Signed 分 of the principal and of the bonus (储值卡). */
     amount: integer('amount').notNull().default(0),
@@ -331,7 +331,10 @@ export const cardLedger = pgTable(
     index('card_ledger_member_idx').on(t.memberId, t.at),
     // Ledger rows of a period, chain-wide (卡项排行's 耗卡).
     index('card_ledger_at_idx').on(t.at),
-    check('card_ledger_kind_chk', sql`${t.kind} in ('open', 'topUp', 'consume', 'refund', 'adjust')`),
+    check(
+      'card_ledger_kind_chk',
+      sql`${t.kind} in ('open', 'topUp', 'consume', 'refund', 'adjust', 'migrateOut', 'migrateIn', 'transferOut', 'transferIn', 'cancel')`,
+    ),
     check(
       'card_ledger_after_chk',
       sql`coalesce(${t.balanceAfter}, 0) >= 0 and coalesce(${t.bonusAfter}, 0) >= 0 and coalesce(${t.sessionsAfter}, 0) >= 0`,
