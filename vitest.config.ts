@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/workers';
 
 /**
  * One vitest run covers every layer: the contract's rules, the web's headless logic, the API on
@@ -65,8 +66,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
-          fileParallelism: false,
-          // One worker, the others' 100%: a group of its own, after theirs, when run together.
+          // One worker per server of the global set-up (e2e/workers.ts), after the other projects:
+          // a group of its own, when run together.
+          maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

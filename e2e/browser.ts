@@ -6,6 +6,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
+/** This worker's server (globalSetup.ts): VITEST_POOL_ID numbers the workers from 1. */
+const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+  return urls[(worker - 1) % urls.length]!;
+};
+
 export const useBrowser = () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -15,11 +22,11 @@ export const useBrowser = () => {
     await browser?.close();
   });
   return {
-    baseUrl: () => inject('baseUrl'),
+    baseUrl,
     /** A fresh context (no cookies, no storage): a new user at a new browser. */
     newPage: async (): Promise<{ page: Page; context: BrowserContext }> => {
       const context = await browser.newContext({
-        baseURL: inject('baseUrl'),
+        baseURL: baseUrl(),
         locale: 'zh-CN',
         viewport: { width: 1440, height: 900 },
       });

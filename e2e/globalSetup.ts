@@ -1,13 +1,20 @@
-/** Vitest global set-up of the e2e project: the built web app on one real server for the run. */
+/**
+ * Vitest global set-up of the e2e project: the built web app on real servers for the run, one per
+ * e2e worker (E2E_WORKERS, vitest.config.ts), each with its own fresh data folder and demo data;
+ * a worker's files run one after another against its server (browser.ts picks it), so two files
+ * never share a database at once, and the servers start side by side.
+ */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { repoRoot, startServer } from './server';
+import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per e2e worker. */
+    baseUrls: string[];
   }
 }
 
@@ -17,7 +24,12 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(dist, 'index.html'))) {
     execSync('npm run --silent build', { cwd: repoRoot, stdio: 'inherit' });
   }
-  const server = await startServer();
-  project.provide('baseUrl', server.url);
-  return () => server.stop();
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
 }

@@ -234,13 +234,17 @@ export interface SeedOptions {
   seed?: number;
   /** The order history ends the day before (default: today). */
   now?: Date;
+  /** false: no history of the demo's kind (GenerateOptions.history); a bulk scale has none either. */
+  history?: boolean;
 }
 
 /** The world of a scale: accounts, roles, regions, stores, staff and goods, in one transaction. */
 export const seedDemo = async (
   db: Db,
-  { scale = SCALES.demo, seed = DEFAULT_SEED, now = new Date() }: SeedOptions = {},
+  { scale = SCALES.demo, seed = DEFAULT_SEED, now = new Date(), history: wanted = true }: SeedOptions = {},
 ): Promise<void> => {
+  // The demo's history, made through the services; a bulk scale's goes in with COPY afterwards.
+  const history = wanted && !scale.bulkHistory;
   const hashes = await Promise.all(USERS.map((u) => hashPassword(demoPassword(u.loginName))));
   await db.transaction(async (tx) => {
     const users = await tx
@@ -298,7 +302,7 @@ export const seedDemo = async (
     await seedGoodsConfig(tx);
     await seedProductOnlineRates(tx, now);
     // A large history goes in with COPY after this transaction (seed/generate.ts).
-    if (!scale.bulkHistory) {
+    if (history) {
       await seedStoreOrders(tx, { scale, seed, now });
       // Members first: some member receive records (seedStoresMore) are theirs.
       await seedMembers(tx, { seed, now });
@@ -311,18 +315,18 @@ export const seedDemo = async (
     }
     await seedOpenClients(tx);
     // The mini-program's orders: after its key, which sends them.
-    if (!scale.bulkHistory) await seedMall(tx, now);
+    if (history) await seedMall(tx, now);
     // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.
-    if (!scale.bulkHistory) await seedPerformance(tx, now);
+    if (history) await seedPerformance(tx, now);
     // Bills paid with 意向金 through the POS key, one refunded (after the key, which sends them).
-    if (!scale.bulkHistory) await seedFlows(tx, now);
+    if (history) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     // Last: the settled month reads the bills, refunds and closed bills above.
-    await seedSettlement(tx, now, !scale.bulkHistory);
+    await seedSettlement(tx, now, history);
     // Last: the vouchers are made from every bill and refund above.
-    await seedErp(tx, now, { vouchers: !scale.bulkHistory });
+    await seedErp(tx, now, { vouchers: history });
   });
 };

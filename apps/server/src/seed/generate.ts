@@ -24,6 +24,12 @@ export interface GenerateOptions {
    * developing; tests use a few thousand on the demo world). 0: none.
    */
   members?: number;
+  /**
+   * false: the world without the demo's history (store orders, members and their bills, the mall,
+   * deposits, settlement): stores, staff, goods and accounts only. Tests of the generator itself
+   * use it where a whole history (half a minute) proves nothing more.
+   */
+  history?: boolean;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
 }
@@ -103,7 +109,7 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     mark = t;
     opts.log?.(`  ${name}: ${steps[name]!.toFixed(1)} 秒`);
   };
-  await prepareDatabase(handle, { scale, seed: opts.seed, now });
+  await prepareDatabase(handle, { scale, seed: opts.seed, now, history: opts.history });
   step('world');
   if (scale.bulkHistory) {
     await copyStoreOrders(handle, { scale, seed: opts.seed, now });
