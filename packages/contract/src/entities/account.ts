@@ -8,7 +8,7 @@ import { ADMIN, endpoint } from '../api/endpoint';
 import { buttonAccess, buttonCodeOf, pageAccess } from '../api/pageAccess';
 import { LOGIN_ACCOUNT_MAX_LENGTH, STORE_EMPLOYEE_ACCOUNT_PREFIX } from '../constants';
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, enableDisableBatch } from '../resource/define';
 import { filterSchema, idParams } from '../resource/schemas';
 import { MSG, newPasswordSchema } from '../rules';
 
@@ -31,16 +31,7 @@ export const ACCOUNT = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   sections: ['基本信息', '状态'],
   actions: { create: true, update: true, export: true },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'enable' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'enable',
-      danger: true,
-      confirm: '停用后这些账号将立即退出登录且无法再登录，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后这些账号将立即退出登录且无法再登录，确定停用？', { button: 'enable' }),
   fields: {
     loginName: {
       label: '登录账号',

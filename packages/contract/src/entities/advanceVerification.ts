@@ -5,7 +5,7 @@
  * The verification service asks server goods/advanceVerification.ts `advanceDaysAllowed`.
  */
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, enableDisableBatch } from '../resource/define';
 import { CARD_SCOPES } from './card';
 import { createdAtField } from './goodsCommon';
 import { enabledField, goodsIdField, goodsInfoFields, goodsKindField } from './goodsRef';
@@ -22,16 +22,7 @@ export const ADVANCE_VERIFICATION = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   sections: ['核销对象', '提前规则'],
   actions: { create: true, update: true, delete: 'hard', export: true },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后门店不能再提前核销这些项目或卡项，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后门店不能再提前核销这些项目或卡项，确定停用？'),
   fields: {
     goodsKind: goodsKindField(['project', 'card']),
     goodsId: { ...goodsIdField('项目/卡项'), help: '每个项目或卡项只能设置一条规则' },

@@ -14,7 +14,7 @@ import { endpoint } from '../api/endpoint';
 import { idOf } from '../api/ids';
 import { buttonAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
-import { defineResource, LOOKUPS } from '../resource/define';
+import { defineResource, enableDisableBatch, LOOKUPS } from '../resource/define';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 import { enabledField } from './goodsRef';
 
@@ -30,16 +30,7 @@ export const SIGN_QUOTA = defineResource({
   actions: { create: true, update: true, delete: 'hard' },
   // The page has only 编辑: it adds, changes and removes quotas.
   buttons: { add: 'edit', delete: 'edit' },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后这些店长不能再签单，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后这些店长不能再签单，确定停用？'),
   fields: {
     staffPhone: {
       label: '店长手机号',
@@ -93,16 +84,7 @@ export const DRAW_LIMIT = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   actions: { create: true, update: true, delete: 'hard' },
   buttons: { add: 'edit', delete: 'edit' },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后这些项目不再限制划卡次数，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后这些项目不再限制划卡次数，确定停用？'),
   fields: {
     projectCode: {
       label: '项目编码',
@@ -181,16 +163,7 @@ export const STORE_LEVEL = defineResource({
   actions: { create: true, update: true, delete: 'hard' },
   // /storeLevel is open to everyone and has no buttons: levels are lookup rows, changed with /basicProps's.
   buttons: { page: '/basicProps' },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后新建门店、卡项时不能再选这些等级，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后新建门店、卡项时不能再选这些等级，确定停用？'),
   fields: {
     name: {
       label: '等级名称',

@@ -6,7 +6,7 @@
  * as before: any goods on sale, at the cost price. Material orders are not concerned.
  */
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, enableDisableBatch } from '../resource/define';
 import { createdAtField } from './goodsCommon';
 import { enabledField } from './goodsRef';
 
@@ -44,16 +44,7 @@ export const COOPERATIVE_CONFIG = defineResource({
   actions: { create: true, update: true, delete: 'hard' },
   // The page has only 编辑: it adds, changes and removes the stores' settings.
   buttons: { add: 'edit', delete: 'edit' },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后这些门店按成本价订购全部在售商品，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后这些门店按成本价订购全部在售商品，确定停用？'),
   fields: {
     storeCode: {
       label: '门店编码',

@@ -1,6 +1,6 @@
 /** /basicProps: the lookup lists (SPEC §7.3) an administrator edits; one row per item. */
 import { MASTER_CATEGORIES, MASTER_PARENT, type MasterCategory } from '../api/master';
-import { defineResource, LOOKUPS } from '../resource/define';
+import { defineResource, enableDisableBatch, LOOKUPS } from '../resource/define';
 
 export const MASTER_CATEGORY_OPTIONS = Object.entries(MASTER_CATEGORIES).map(([value, label]) => ({ value, label }));
 
@@ -19,10 +19,7 @@ export const MASTER_ITEM = defineResource({
   rowLabel: 'name',
   defaultSort: { field: 'category', dir: 'asc', thenBy: 'sort' },
   actions: { create: true, update: true, delete: 'hard', export: true },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    { key: 'disable', label: '批量停用', button: 'edit', confirm: '停用后下拉选项中不再出现，确定停用？' },
-  ],
+  batch: enableDisableBatch('停用后下拉选项中不再出现，确定停用？', { danger: false }),
   fields: {
     category: {
       label: '类别',

@@ -6,7 +6,7 @@
  * goods/openCommodity.ts `findOpenCommodity`.
  */
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, enableDisableBatch } from '../resource/define';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 import { enabledField, goodsIdField, goodsInfoFields, goodsKindField } from './goodsRef';
 
@@ -31,16 +31,7 @@ export const OPEN_COMMODITY = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   sections: ['平台商品', '本系统商品'],
   actions: { create: true, update: true, delete: 'hard', export: true },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后门店不能再核销这些平台券，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后门店不能再核销这些平台券，确定停用？'),
   fields: {
     platform: {
       label: '平台',

@@ -10,7 +10,7 @@ import { endpoint } from '../api/endpoint';
 import { idOf } from '../api/ids';
 import { buttonAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
-import { defineResource, LOOKUPS } from '../resource/define';
+import { defineResource, enableDisableBatch, LOOKUPS } from '../resource/define';
 import { PROJECT } from './project';
 
 /** The master_item category of project labels. */
@@ -32,15 +32,7 @@ export const PROJECT_LABEL = defineResource({
   rowLabel: 'name',
   defaultSort: { field: 'sort', dir: 'asc' },
   actions: { create: true, update: true, delete: 'hard', export: true },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      confirm: '停用后新建或编辑项目时不能再选这些标签，已设置的项目保留，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后新建或编辑项目时不能再选这些标签，已设置的项目保留，确定停用？', { danger: false }),
   fields: {
     name: {
       label: '标签名称',

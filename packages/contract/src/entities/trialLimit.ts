@@ -6,7 +6,7 @@
  * The service that sells a trial checks and records each use (server goods/trialLimits.ts).
  */
 import { resourceApi } from '../resource/api';
-import { defineResource } from '../resource/define';
+import { defineResource, enableDisableBatch } from '../resource/define';
 import { createdAtField } from './goodsCommon';
 import { enabledField, goodsIdField } from './goodsRef';
 
@@ -38,16 +38,7 @@ export const TRIAL_LIMIT = defineResource({
   actions: { create: true, update: true, delete: 'hard' },
   // /projectConstraints is open to everyone and has no buttons; its detail page's 编辑 changes it.
   buttons: { page: '/projectConstraintsDetail', add: 'edit', delete: 'edit' },
-  batch: [
-    { key: 'enable', label: '批量启用', button: 'edit' },
-    {
-      key: 'disable',
-      label: '批量停用',
-      button: 'edit',
-      danger: true,
-      confirm: '停用后这些项目不再限制体验次数，确定停用？',
-    },
-  ],
+  batch: enableDisableBatch('停用后这些项目不再限制体验次数，确定停用？'),
   fields: {
     projectId: { ...goodsIdField('体验项目'), createOnly: true, help: '每个项目只能设置一条限制' },
     projectCode: { label: '项目编码', type: 'text', readOnly: true, list: { width: 110 } },

@@ -110,6 +110,18 @@ export interface BatchActionDef {
   danger?: boolean;
 }
 
+/**
+ * The 批量启用 / 批量停用 pair of a list whose rows have a 状态 (the server's batch handler sets it):
+ * `confirm` says what 停用 means to the user; `button` is the page button both need.
+ */
+export const enableDisableBatch = (
+  confirm: string,
+  { button = 'edit', danger = true }: { button?: string; danger?: boolean } = {},
+): readonly BatchActionDef[] => [
+  { key: 'enable', label: '批量启用', button },
+  { key: 'disable', label: '批量停用', button, danger, confirm },
+];
+
 export interface ResourceDecl<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** Unique, e.g. 'account'; the operation log's target prefix and the export source name. */
   name: string;
