@@ -12,7 +12,7 @@ import { columnsOf, groupingOf, type ReportRow } from '@zb/contract/report/defin
 import { MEMBER_BALANCE } from '@zb/contract/reports/members';
 import ExcelJS from 'exceljs';
 import type { Locator, Page, Response } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { button, columnTexts, signInRegionManager, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -111,12 +111,20 @@ describe('/MemberBalance as a new user meets it', () => {
     const form = page.getByRole('form', { name: '会员余额查询' });
     const answered = chartAnswer(page, from);
     const start = form.locator('.ant-picker input').first();
-    await start.click();
-    await start.fill(from);
-    await start.press('Enter');
     const end = form.locator('.ant-picker input').nth(1);
-    await end.fill(to);
-    await end.press('Enter');
+    // The picker keeps a typed day only once its panel has opened: on a busy machine the first
+    // keystrokes can come before it, so type again until both inputs show the month.
+    await vi.waitFor(
+      async () => {
+        await start.click();
+        await start.fill(from);
+        await start.press('Enter');
+        await end.fill(to);
+        await end.press('Enter');
+        expect([await start.inputValue(), await end.inputValue()]).toEqual([from, to]);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await button(form, '查询').click();
     await page.waitForURL(new RegExp(`periodFrom=${from}&periodTo=${to}`));
     const chartRows = await rowsOf(await answered);

@@ -24,7 +24,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const url = await new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => rej(new Error(`server did not start in 240 s:\n${output}`)), 240_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = output.match(/总部后台已启动：(http:\/\/[\d.:]+)/);
