@@ -6,16 +6,19 @@
  * loads N members with their card history instead of the scale's number: a smaller large world
  * while developing, or some on top of the demo world. `--only bill-facts` runs one step alone on
  * the world the database already holds: the bills' payments, shares and kinds (seed/billFacts.ts)
- * for every bill that has none.
+ * for every bill that has none; `--only bill-checks` counts what breaks the bill rules
+ * (seed/billChecks.ts) and exits 1 when any count is not zero.
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
+import { BILL_INVARIANTS, generatedBillInvariants } from './billChecks';
 import { fillBillFacts } from './billFacts';
 import { DatabaseNotEmpty, generate } from './generate';
+import { invariantViolations } from './memberChecks';
 import { DEFAULT_SEED, isScaleName, SCALE_NAMES, type ScaleName } from './scale';
 
 /** The steps `--only` runs alone on a world that already has their facts. */
-const ONLY_STEPS = ['bill-facts'] as const;
+const ONLY_STEPS = ['bill-facts', 'bill-checks'] as const;
 type OnlyStep = (typeof ONLY_STEPS)[number];
 
 const USAGE = `用法：npm run seed -- --scale ${SCALE_NAMES.join('|')} [--seed 整数] [--until YYYY-MM-DD] [--reset] [--only ${ONLY_STEPS.join('|')}]`;
@@ -75,9 +78,20 @@ const onlyBillFacts = async () => {
   );
 };
 
-if (opts.only === 'bill-facts') {
+/** Each bill rule with the rows that break it and the seconds it took to count them. */
+const onlyBillChecks = async () => {
+  console.log(`检查 ${where} 的收银单规则（seed/billChecks.ts）…`);
+  for (const [name, query] of Object.entries({ ...BILL_INVARIANTS, ...generatedBillInvariants() })) {
+    const t = performance.now();
+    const n = (await invariantViolations(handle.db, { [name]: query }))[name]!;
+    if (n !== 0) process.exitCode = 1;
+    console.log(`  ${String(n).padStart(8)}  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} 秒  ${name}`);
+  }
+};
+
+if (opts.only) {
   try {
-    await onlyBillFacts();
+    await (opts.only === 'bill-facts' ? onlyBillFacts() : onlyBillChecks());
   } finally {
     await handle.close();
   }
