@@ -9,7 +9,8 @@
  * drew, which for a 储值卡 is what its ledger rows took), numbered sent first and the cards last in
  * card order; 签单 names its signer; its kind is what its lines make it (`billKindOf`); a sender's
  * bill has the sender's kind as source; its staff is who served its first line with a share, and
- * a share sits on a line of the bill, at most BILL_SHARES_MAX to a line. The demo seed's bills,
+ * a share sits on a line of the bill, at most BILL_SHARES_MAX to a line; a closed bill says when
+ * and why, has its close step and gave its card draws back. The demo seed's bills,
  * sent through sendBill, pass them (seed/memberHistory.test.ts), so they are the service's rules,
  * not the generator's.
  *
@@ -101,6 +102,13 @@ export const BILL_INVARIANTS: Record<string, string> = {
       left join (select distinct on (consume_id) consume_id, staff_id from bill_share
                   order by consume_id, line, id) f on f.consume_id = b.id
      where b.staff_id is not null and f.staff_id is distinct from b.staff_id and ${PAID}`,
+  'a closed bill: when and why, its close step, its card draws given back': `
+    select count(*) from member_consume b
+     where (b.status = 'closed') <> (b.closed_at is not null)
+        or (b.status = 'closed' and (coalesce(b.close_reason, '') = ''
+            or not exists (select 1 from flow_event e where e.flow = 'bill' and e.record_id = b.id and e.step = 'close')
+            or (b.paid_by_card > 0 and not exists (select 1 from card_ledger l
+                  where l.ref_type = 'member_consume_reverse' and l.ref_id = b.id))))`,
   [`a share is on a line of its bill, at most ${BILL_SHARES_MAX} staff a line`]: `
     select (select count(*) from bill_share s
               left join member_consume_line x on x.consume_id = s.consume_id and x.line = s.line where x.id is null)

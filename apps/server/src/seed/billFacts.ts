@@ -18,6 +18,7 @@
  * - **kind** from the lines (`billKindOf`, seed/billChecks.ts BILL_KIND_SQL), written only where
  *   it differs (the history's bills all have a project line: 消费, the column's default). Their
  *   source stays 门店收银 (pos), the till's, as the demo history's.
+ * - **关单** of 8 bills in 10,000 that no card paid (closeSql).
  *
  * Every choice is a hash of the bill's or the line's id (`hashint4extended`, the same on every
  * PostgreSQL and PGlite), so the same world gives the same facts. Bills that already have
@@ -33,7 +34,21 @@ import { deferrable } from './memberHistory';
 import { RATE_CASE } from './performance';
 
 /** Salts of the hashes (one per choice). */
-const SALT = { method: 1401, split: 1402, signer: 1403, served: 1404, colleague: 1405, partner: 1406 } as const;
+const SALT = {
+  method: 1401,
+  split: 1402,
+  signer: 1403,
+  served: 1404,
+  colleague: 1405,
+  partner: 1406,
+  close: 1407,
+  closeAfter: 1408,
+} as const;
+
+/** Why head office closed a bill (关单), as the demo's closed bills say it. */
+const CLOSE_REASONS = ['会员投诉未到店，核实后关单', '收银员误操作，门店申请关单', '重复录单，门店申请关单'] as const;
+/** Bills closed per 10,000: only bills no card paid, whose closing gives nothing back to a card. */
+const CLOSED_PER_10K = 8;
 
 /** A choice out of 10,000 (or `n`) from an id: the same on every run and database. */
 const pick = (id: string, salt: number, n = 10_000) => `abs(hashint4extended(${id}, ${salt}) % ${n})`;
@@ -56,6 +71,7 @@ export interface BillFactsReport {
   shares: number;
   signBills: number;
   kinds: number;
+  closed: number;
   /** Seconds inserting, and building the two tables' indexes and keys again. */
   fillSeconds: number;
   indexSeconds: number;
@@ -187,6 +203,33 @@ const kindsSql = (lo: number, hi: number) => `
    where c.id = k.consume_id and c.id >= ${lo} and c.id < ${hi} and c.kind <> k.kind`;
 
 /**
+ * 关单 of a few bills, as closeBillIn writes it (BILL_FLOW close by head office, no user: the
+ * demo's closer): the bill's state, when (2 to 72 hours after it, before the history's last bill)
+ * and why, its flow_event and its operation-log row. Only bills no card paid: the ledger's 调整
+ * rows that give draws back would have to come after each card's later rows. A bill picked again
+ * is already closed: nothing twice.
+ */
+const closeSql = `
+  with picked as (
+    select c.id, c.consumed_at + (2 + ${pick('c.id', SALT.closeAfter, 71)}) * interval '1 hour' as at,
+           (array[${CLOSE_REASONS.map((r) => `'${r}'`).join(', ')}])[1 + ${pick('c.id', SALT.closeAfter, CLOSE_REASONS.length)}] as reason
+      from member_consume c
+     where c.status = 'completed' and c.paid_by_card = 0 and c.refunded = 0
+       and ${pick('c.id', SALT.close)} < ${CLOSED_PER_10K}),
+  closed as (
+    update member_consume c set status = 'closed', closed_at = p.at, closed_by = null, close_reason = p.reason
+      from picked p
+     where c.id = p.id and p.at < (select max(consumed_at) from member_consume)
+    returning c.id, p.at, p.reason),
+  events as (
+    insert into flow_event (flow, record_id, step, from_state, to_state, actor_kind, user_id, reason, at)
+    select 'bill', id, 'close', 'completed', 'closed', 'console', null, reason, at from closed)
+  insert into operation_log (user_id, action, target, before, after, at)
+  select null, 'bill.close', 'member_consume:' || id, '{"status": "completed"}'::jsonb,
+         jsonb_build_object('status', 'closed', 'reason', reason), at
+    from closed order by id`;
+
+/**
  * Fills the payments, shares and kinds of every bill that has none (the large generator calls it
  * after the member history; `npm run seed -- --only bill-facts` runs it alone on a world that
  * already has its bills).
@@ -213,6 +256,7 @@ export const fillBillFacts = async (handle: DbHandle, o: BillFactsOptions = {}):
       shares: 0,
       signBills: Number(range?.signed ?? 0),
       kinds: 0,
+      closed: 0,
       fillSeconds: 0,
       indexSeconds: 0,
     };
@@ -230,6 +274,7 @@ export const fillBillFacts = async (handle: DbHandle, o: BillFactsOptions = {}):
         );
       }
     }
+    report.closed = affected(await tx.execute(sql.raw(closeSql)));
     const filled = performance.now();
     report.fillSeconds = (filled - started) / 1000;
     for (const s of deferred.create) await tx.execute(sql.raw(s));

@@ -249,6 +249,11 @@ describe('the bills’ payments, shares and kinds (seed/billFacts.ts)', () => {
       notConsume: 0,
       sharedWithoutStaff: 0,
     });
+    // A few bills closed (关单), none a card paid.
+    expect(facts.closed).toBeGreaterThan(0);
+    const closed = await one<{ n: number; card: number }>(`select count(*)::int as n,
+      count(*) filter (where b.paid_by_card > 0)::int as card from member_consume b where ${GENERATED} and b.status = 'closed'`);
+    expect(closed).toEqual({ n: facts.closed, card: 0 });
     // 签单 where a store has a manager's quota (the demo's six stores), within it.
     expect(byMethod.signBill).toBeGreaterThan(0);
     expect(facts.signBills).toBe(byMethod.signBill);
@@ -277,7 +282,7 @@ describe('the bills’ payments, shares and kinds (seed/billFacts.ts)', () => {
 
   it('writes nothing again on a second run, the same facts for the same world, and keeps the indexes and keys', async () => {
     const again = await fillBillFacts(h);
-    expect([again.payments, again.shares, again.kinds]).toEqual([0, 0, 0]);
+    expect([again.payments, again.shares, again.kinds, again.closed]).toEqual([0, 0, 0, 0]);
     const digest = await factsDigest();
     const { n } = await one<{ n: number }>(
       `select count(*)::int as n from bill_payment p join member_consume b on b.id = p.consume_id where ${GENERATED}`,
