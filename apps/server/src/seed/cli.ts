@@ -74,7 +74,7 @@ const onlyBillFacts = async () => {
   console.log(`为 ${where} 已有的收银单补上支付、员工分成和单据类型…`);
   const r = await fillBillFacts(handle, { log: (line) => console.log(line) });
   console.log(
-    `完成：支付 ${r.payments.toLocaleString('en')} 笔（签单 ${r.signBills.toLocaleString('en')}），员工分成 ${r.shares.toLocaleString('en')} 条，改类型 ${r.kinds.toLocaleString('en')} 单；写入 ${r.fillSeconds.toFixed(1)} 秒，重建索引和外键 ${r.indexSeconds.toFixed(1)} 秒`,
+    `完成：支付 ${r.payments.toLocaleString('en')} 笔（签单 ${r.signBills.toLocaleString('en')}），员工分成 ${r.shares.toLocaleString('en')} 条，改类型 ${r.kinds.toLocaleString('en')} 单，关单 ${r.closed.toLocaleString('en')} 单；写入 ${r.fillSeconds.toFixed(1)} 秒，重建索引和外键 ${r.indexSeconds.toFixed(1)} 秒`,
   );
 };
 
