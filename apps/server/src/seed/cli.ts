@@ -4,14 +4,24 @@
  * (seed/scale.ts). The same seed and last day (--until, default yesterday) give the same data.
  * large is meant for PostgreSQL: its history goes in with COPY. `--members N` (not in the usage)
  * loads N members with their card history instead of the scale's number: a smaller large world
- * while developing, or some on top of the demo world.
+ * while developing, or some on top of the demo world. `--only bill-facts` runs one step alone on
+ * the world the database already holds: the bills' payments, shares and kinds (seed/billFacts.ts)
+ * for every bill that has none; `--only bill-checks` counts what breaks the bill rules
+ * (seed/billChecks.ts) and exits 1 when any count is not zero.
  */
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
+import { BILL_INVARIANTS, generatedBillInvariants } from './billChecks';
+import { fillBillFacts } from './billFacts';
 import { DatabaseNotEmpty, generate } from './generate';
+import { invariantViolations } from './memberChecks';
 import { DEFAULT_SEED, isScaleName, SCALE_NAMES, type ScaleName } from './scale';
 
-const USAGE = `用法：npm run seed -- --scale ${SCALE_NAMES.join('|')} [--seed 整数] [--until YYYY-MM-DD] [--reset]`;
+/** The steps `--only` runs alone on a world that already has their facts. */
+const ONLY_STEPS = ['bill-facts', 'bill-checks'] as const;
+type OnlyStep = (typeof ONLY_STEPS)[number];
+
+const USAGE = `用法：npm run seed -- --scale ${SCALE_NAMES.join('|')} [--seed 整数] [--until YYYY-MM-DD] [--reset] [--only ${ONLY_STEPS.join('|')}]`;
 
 const fail = (message: string): never => {
   console.error(`${message}\n${USAGE}`);
@@ -24,6 +34,7 @@ const parseArgs = (argv: readonly string[]) => {
   let reset = false;
   let now: Date | undefined;
   let members: number | undefined;
+  let only: OnlyStep | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--reset') reset = true;
@@ -46,15 +57,46 @@ const parseArgs = (argv: readonly string[]) => {
       const value = Number(argv[++i]);
       if (!Number.isSafeInteger(value) || value < 0) fail('--members 须为非负整数');
       members = value;
+    } else if (arg === '--only') {
+      const value = argv[++i] ?? '';
+      if (!(ONLY_STEPS as readonly string[]).includes(value)) fail(`未知的步骤「${value}」`);
+      only = value as OnlyStep;
     } else fail(`未知的参数「${arg}」`);
   }
-  return { scale, seed, reset, now, members };
+  return { scale, seed, reset, now, members, only };
 };
 
 const opts = parseArgs(process.argv.slice(2));
 const config = loadConfig();
 const handle = await openDb(config);
 const where = handle.driver === 'postgres' ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${config.dataDir}）`;
+const onlyBillFacts = async () => {
+  console.log(`为 ${where} 已有的收银单补上支付、员工分成和单据类型…`);
+  const r = await fillBillFacts(handle, { log: (line) => console.log(line) });
+  console.log(
+    `完成：支付 ${r.payments.toLocaleString('en')} 笔（签单 ${r.signBills.toLocaleString('en')}），员工分成 ${r.shares.toLocaleString('en')} 条，改类型 ${r.kinds.toLocaleString('en')} 单，关单 ${r.closed.toLocaleString('en')} 单；写入 ${r.fillSeconds.toFixed(1)} 秒，重建索引和外键 ${r.indexSeconds.toFixed(1)} 秒`,
+  );
+};
+
+/** Each bill rule with the rows that break it and the seconds it took to count them. */
+const onlyBillChecks = async () => {
+  console.log(`检查 ${where} 的收银单规则（seed/billChecks.ts）…`);
+  for (const [name, query] of Object.entries({ ...BILL_INVARIANTS, ...generatedBillInvariants() })) {
+    const t = performance.now();
+    const n = (await invariantViolations(handle.db, { [name]: query }))[name]!;
+    if (n !== 0) process.exitCode = 1;
+    console.log(`  ${String(n).padStart(8)}  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} 秒  ${name}`);
+  }
+};
+
+if (opts.only) {
+  try {
+    await (opts.only === 'bill-facts' ? onlyBillFacts() : onlyBillChecks());
+  } finally {
+    await handle.close();
+  }
+  process.exit(process.exitCode ?? 0);
+}
 console.log(`生成 ${opts.scale} 规模数据（seed ${opts.seed}）到 ${where}…`);
 try {
   const report = await generate(handle, { ...opts, log: (line) => console.log(line) });

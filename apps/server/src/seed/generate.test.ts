@@ -1,7 +1,7 @@
 /**
  * The data generator (npm run seed): a blank database gets the scale's world; the same seed gives
  * the same rows and another seed other rows; a database with data is refused unless reset; bulk
- * members (the large scale's) come with their rollups.
+ * members (the large scale's) come with their rollups and their bills' payments and shares.
  */
 import { asc, count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { checkMemberRollups } from '../modules/members/rollups';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
 import { openBlankTestDb } from '../testing/testApp';
+import { billInvariantViolations } from './billChecks';
 import { DatabaseNotEmpty, generate } from './generate';
 
 const SEED = 7;
@@ -74,6 +75,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('generate', () => {
     expect(report.rows.member).toBe(400);
     expect(report.rows.member_flow_day).toBeGreaterThan(0);
     expect((await checkMemberRollups(h)).ok).toBe(true);
+    // …and their bills' payments and shares, by the bill service's rules (seed/billFacts.ts).
+    expect(report.rows.bill_payment).toBeGreaterThan(report.rows.member_consume! / 2);
+    expect(report.rows.bill_share).toBeGreaterThan(report.rows.member_consume! / 2);
+    const broken = await billInvariantViolations(h.db);
+    expect(broken).toEqual(Object.fromEntries(Object.keys(broken).map((k) => [k, 0])));
     const other = await world();
     expect(other.stores.slice(0, 12).map((s) => s.code)).toEqual(first.stores.slice(0, 12).map((s) => s.code));
     expect(other.stores.slice(12)).not.toEqual(first.stores.slice(12));

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { rebuildMemberRollups } from '../modules/members/rollups';
+import { fillBillFacts } from './billFacts';
 import { copyMemberHistory } from './memberHistory';
 import { prepareDatabase } from './prepare';
 import { SCALES, type ScaleName } from './scale';
@@ -64,6 +65,8 @@ export const REPORTED_TABLES = [
   'member_consume',
   'member_consume_line',
   'card_ledger',
+  'bill_payment',
+  'bill_share',
   'member_flow_day',
   'member_flow_month',
   'member_balance_month',
@@ -133,6 +136,11 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
       `    生成并 COPY ${report.loadSeconds.toFixed(1)} 秒，重建索引和外键 ${report.indexSeconds.toFixed(1)} 秒`,
     );
     step('members');
+    // The bills' payments, shares and kinds, as the bill service writes them (seed/billFacts.ts).
+    const facts = await fillBillFacts(handle, { log: opts.log });
+    steps['bill facts: insert'] = facts.fillSeconds;
+    steps['bill facts: indexes and keys'] = facts.indexSeconds;
+    step('bill facts');
     // COPY went past the ledger's writers, which keep the rollups: build them from the facts.
     await rebuildMemberRollups(handle, now);
     step('member rollups');

@@ -4,7 +4,7 @@
  * is stored — by the member generator's test, and by hand after a large seed.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 
 export const MEMBER_INVARIANTS: Record<string, string> = {
   // A 储值卡's balances are the sum of its ledger and its last row's; every row's after-values
@@ -105,10 +105,13 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
      where at < prev`,
 };
 
-/** Each invariant and how many rows break it. */
-export const memberInvariantViolations = async (db: Db): Promise<Record<string, number>> => {
+/** Each invariant and how many rows break it (these, or seed/billChecks.ts's). */
+export const invariantViolations = async (
+  db: Db | Tx,
+  invariants: Record<string, string>,
+): Promise<Record<string, number>> => {
   const out: Record<string, number> = {};
-  for (const [name, query] of Object.entries(MEMBER_INVARIANTS)) {
+  for (const [name, query] of Object.entries(invariants)) {
     const res = (await db.execute(sql.raw(`select (${query}) as n`))) as unknown as
       | { rows: { n: string | number }[] }
       | { n: string | number }[];
@@ -117,3 +120,5 @@ export const memberInvariantViolations = async (db: Db): Promise<Record<string, 
   }
   return out;
 };
+
+export const memberInvariantViolations = (db: Db | Tx) => invariantViolations(db, MEMBER_INVARIANTS);

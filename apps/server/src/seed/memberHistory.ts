@@ -26,7 +26,7 @@
  */
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbHandle, Tx } from '../db/client';
+import type { Db, DbHandle, Tx } from '../db/client';
 import { projectPricesOnCards } from '../modules/goods/associatedProjects';
 import { crossLevelPairs, mayDrawBetween } from '../modules/goods/crossLevel';
 import { card, cardProject, cardProjectDiscount, product, project, trialLimit } from '../modules/goods/schema';
@@ -812,19 +812,20 @@ function* textChunks<R>(format: Format<R>, rows: readonly R[], bytes = 1 << 20):
   if (buf) yield buf;
 }
 
-interface Deferred {
+export interface Deferred {
   drop: string[];
   create: string[];
 }
 
 /**
- * The member tables' foreign keys, unique constraints and secondary indexes (not their primary
- * keys or checks): the statements that drop them and those that build them again.
+ * The tables' foreign keys, unique constraints and secondary indexes (not their primary keys or
+ * checks): the statements that drop them and those that build them again (a bulk load sets them
+ * aside: the member COPY here, the bills' payments and shares in seed/billFacts.ts).
  */
-const deferrable = async (handle: DbHandle): Promise<Deferred> => {
-  const names = TABLE_NAMES.map((t) => `'${t}'`).join(', ');
+export const deferrable = async (db: Db | Tx, tables: readonly string[]): Promise<Deferred> => {
+  const names = tables.map((t) => `'${t}'`).join(', ');
   const constraints = rowsOf<{ t: string; n: string; def: string; kind: string }>(
-    await handle.db.execute(
+    await db.execute(
       sql.raw(`select c.relname as t, k.conname as n, pg_get_constraintdef(k.oid) as def, k.contype as kind
         from pg_constraint k join pg_class c on c.oid = k.conrelid
        where c.relnamespace = 'public'::regnamespace and c.relname in (${names}) and k.contype in ('f', 'u')
@@ -832,7 +833,7 @@ const deferrable = async (handle: DbHandle): Promise<Deferred> => {
     ),
   );
   const indexes = rowsOf<{ n: string; def: string }>(
-    await handle.db.execute(
+    await db.execute(
       sql.raw(`select i.relname as n, pg_get_indexdef(i.oid) as def
         from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
        where c.relnamespace = 'public'::regnamespace and c.relname in (${names})
@@ -904,7 +905,7 @@ export const copyMemberHistory = async (handle: DbHandle, o: MemberHistoryOption
   const to = o.now.getTime() - ((o.now.getTime() + BEIJING) % DAY) - 1;
   const from = to + 1 - o.days * DAY;
   const firstIds = await nextIds(handle);
-  const deferred = await deferrable(handle);
+  const deferred = await deferrable(handle.db, TABLE_NAMES);
   for (const s of deferred.drop) await handle.db.execute(sql.raw(s));
   const rows = Object.fromEntries(TABLE_NAMES.map((t) => [t, 0])) as MemberHistoryReport['rows'];
   const load = async <R>(name: (typeof TABLE_NAMES)[number], format: Format<R>, list: readonly R[]) => {

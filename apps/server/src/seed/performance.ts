@@ -25,7 +25,8 @@ const BEIJING = 8 * HOUR;
 /** 提成 rate of a line kind, in basis points of its 业绩. */
 export const DEMO_COMMISSION_BP = { project: 1000, product: 500, cardSale: 300, topUp: 200 } as const;
 
-const RATE_CASE = `case l.item_kind ${Object.entries(DEMO_COMMISSION_BP)
+/** The line's 提成 rate in basis points, as SQL over the bill line `l` (here and seed/billFacts.ts). */
+export const RATE_CASE = `case l.item_kind ${Object.entries(DEMO_COMMISSION_BP)
   .map(([kind, bp]) => `when '${kind}' then ${bp}`)
   .join(' ')} end`;
 
