@@ -496,7 +496,12 @@ export const addToBillRollups = (tx: Tx, draws: readonly DrawChange[], items: re
 const FOLD_LOCK = 0x726f6c6c; // 'roll'
 
 /** The delta tables, every one folded by `foldIn`. */
-export const DELTA_TABLES = ['member_flow_delta', 'card_draw_delta', 'consume_item_delta'] as const;
+export const DELTA_TABLES = [
+  'member_flow_delta',
+  'card_draw_delta',
+  'consume_item_delta',
+  'member_store_delta',
+] as const;
 
 const FLOW_MEASURES = ['n', 'amount', 'bonus', 'sessions', 'paid', 'held', 'holders'];
 
@@ -530,6 +535,8 @@ const dayAndMonth = (
   ];
 };
 
+const MEMBER_STORE_MEASURES = ['joined', 'last_visits'];
+
 /** The one statement of a fold: every delta row deleted and added, per key, to its day and month rollups. */
 const FOLD_SQL = (() => {
   const flowKey = ['store_id', 'card_id', 'card_kind', 'kind'];
@@ -548,9 +555,13 @@ const FOLD_SQL = (() => {
     'id as (delete from consume_item_delta returning *)',
     `iss as (select day, ${itemKey.join(', ')}, ${sums(['n', 'quantity', 'amount'])} from id group by day, ${itemKey.join(', ')})`,
     ...dayAndMonth('i', 'iss', 'consume_item_day', 'consume_item_month', itemKey, ['n', 'quantity', 'amount']),
+    'vd as (delete from member_store_delta returning *)',
+    `vs as (select day, store_id, ${sums(MEMBER_STORE_MEASURES)} from vd group by day, store_id)`,
+    ...dayAndMonth('v', 'vs', 'member_store_day', 'member_store_month', ['store_id'], MEMBER_STORE_MEASURES),
   ];
   return `with ${ctes.join(',\n')}
-    select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id) as n`;
+    select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id)
+      + (select count(*) from vd) as n`;
 })();
 
 /** Folds every committed delta in the caller's transaction (taking the fold lock); answers the delta rows folded. */
@@ -599,6 +610,95 @@ const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
   await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
     select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
     from ${t('consume_item_day')} group by 1, 2, 3, 4`);
+};
+
+// ── 门店会员分析's rollup and the kept columns of member and member_card ─────────────
+
+/** The member rollup of 门店会员分析, day table then month table. */
+export const MEMBER_STORE_ROLLUPS = ['member_store_day', 'member_store_month'] as const;
+
+/** Each member's last bill day from the bills (member_id, d). */
+const LAST_BILL_DAYS = `select member_id, max((consumed_at at time zone '${SHANGHAI_TZ}')::date) as d
+  from member_consume group by member_id`;
+/** Each member card's sessions from member_card_session (member_card_id, l, t). */
+const CARD_SESSIONS = `select member_card_id, sum(remaining)::int as l, sum(total)::int as t
+  from member_card_session group by member_card_id`;
+
+/**
+ * Fills member_store_day and member_store_month (named by `prefix`): per home store and Beijing
+ * day, the members who joined and those whose last bill is that day — the last bill day read from
+ * `member.last_visit_day` (`kept`) or recomputed from the bills (the check's independent count).
+ */
+const buildMemberStoreDays = async (db: Db | Tx, prefix: string, lastDay: 'kept' | 'bills'): Promise<void> => {
+  const last =
+    lastDay === 'kept'
+      ? 'select last_visit_day as d, store_id from member where last_visit_day is not null'
+      : `select v.d, m.store_id from member m join (${LAST_BILL_DAYS}) v on v.member_id = m.id`;
+  await db.execute(
+    sql.raw(`insert into ${prefix}member_store_day (day, store_id, joined, last_visits)
+    select d, store_id, sum(j), sum(v) from (
+      select (joined_at at time zone '${SHANGHAI_TZ}')::date as d, store_id, 1 as j, 0 as v from member
+      union all select d, store_id, 0, 1 from (${last}) l
+    ) x group by 1, 2 order by 1, 2`),
+  );
+  await db.execute(
+    sql.raw(`insert into ${prefix}member_store_month (month, store_id, joined, last_visits)
+    select date_trunc('month', day)::date, store_id, sum(joined), sum(last_visits)
+    from ${prefix}member_store_day group by 1, 2 order by 1, 2`),
+  );
+};
+
+/**
+ * Rewrites the kept columns that differ from their facts — member.last_visit_day (the member's
+ * last bill day) and member_card.sessions_left/_total (its member_card_session rows) — and builds
+ * 门店会员分析's rollup again from the members (its deltas dropped: the members are the facts).
+ */
+const rebuildMemberStoreDays = async (tx: Tx): Promise<Record<string, number>> => {
+  // The trigger member_store_days appends nothing while this rewrites the members: built below.
+  await tx.execute(sql`select set_config('zb.member_store_rebuild', 'on', true)`);
+  await tx.execute(
+    sql.raw(`update member_card c set sessions_left = coalesce(s.l, 0), sessions_total = coalesce(s.t, 0)
+    from member_card x left join (${CARD_SESSIONS}) s on s.member_card_id = x.id
+    where c.id = x.id and (c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0))`),
+  );
+  await tx.execute(
+    sql.raw(`update member m set last_visit_day = v.d
+    from member x left join (${LAST_BILL_DAYS}) v on v.member_id = x.id
+    where m.id = x.id and m.last_visit_day is distinct from v.d`),
+  );
+  await tx.execute(sql`select set_config('zb.member_store_rebuild', 'off', true)`);
+  await tx.execute(sql.raw(`truncate ${MEMBER_STORE_ROLLUPS.join(', ')}, member_store_delta`));
+  await buildMemberStoreDays(tx, '', 'kept');
+  const out: Record<string, number> = {};
+  for (const t of MEMBER_STORE_ROLLUPS) out[t] = await countRows(tx, t);
+  return out;
+};
+
+/**
+ * The check of the same (deltas folded first): the kept columns that differ from their facts,
+ * counted, and the rollup recomputed from the members' joins and their bills, row for row.
+ */
+const checkMemberStoreDays = async (tx: Tx): Promise<RollupCheck['tables']> => {
+  const count = async (q: string) => Number(rowsOf<{ n: string }>(await tx.execute(sql.raw(q)))[0]!.n);
+  const visits = await count(`select count(*) as n from member m left join (${LAST_BILL_DAYS}) v on v.member_id = m.id
+    where m.last_visit_day is distinct from v.d`);
+  const sessions =
+    await count(`select count(*) as n from member_card c left join (${CARD_SESSIONS}) s on s.member_card_id = c.id
+    where c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0)`);
+  const tables: RollupCheck['tables'] = [
+    { table: 'member.last_visit_day', keptOnly: visits, rebuiltOnly: visits },
+    { table: 'member_card.sessions_left', keptOnly: sessions, rebuiltOnly: sessions },
+  ];
+  for (const t of MEMBER_STORE_ROLLUPS) {
+    await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
+  }
+  await buildMemberStoreDays(tx, 'check_', 'bills');
+  for (const t of MEMBER_STORE_ROLLUPS) {
+    // A key whose changes netted to nothing is what no member would give: a rebuild has none.
+    const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, 'where not (joined = 0 and last_visits = 0)');
+    tables.push({ table: t, keptOnly, rebuiltOnly });
+  }
+  return tables;
 };
 
 // ── Computed from the facts ───────────────────────────────────────────────────
@@ -734,6 +834,8 @@ export interface RollupCounts {
   through: string;
   /** Rows of each bill rollup (BILL_ROLLUPS). */
   bills: Record<(typeof BILL_ROLLUPS)[number], number>;
+  /** Rows of 门店会员分析's rollup (MEMBER_STORE_ROLLUPS). */
+  members: Record<string, number>;
 }
 
 const countRows = async (db: Db | Tx, table: string): Promise<number> =>
@@ -753,6 +855,7 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS, ...DELTA_TABLES].join(', ')}`));
     await buildFlows(tx, '');
     await buildBillRollups(tx);
+    const members = await rebuildMemberStoreDays(tx);
     const through = lastEndedMonth(now);
     await closeAll(tx, '', null, through);
     await tx.execute(
@@ -762,7 +865,7 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     for (const t of ALL_TABLES) tables[t] = await countRows(tx, t);
     const bills: Record<string, number> = {};
     for (const t of BILL_ROLLUPS) bills[t] = await countRows(tx, t);
-    return { tables, through, bills: bills as RollupCounts['bills'] };
+    return { tables, through, bills: bills as RollupCounts['bills'], members };
   });
 
 /** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
@@ -811,6 +914,7 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
       const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`);
       tables.push({ table: t, keptOnly, rebuiltOnly });
     }
+    tables.push(...(await checkMemberStoreDays(tx)));
     return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), through, tables };
   });
 

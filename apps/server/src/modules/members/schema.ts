@@ -53,6 +53,12 @@ export const member = pgTable(
     /** normal 正常, frozen 冻结 (contract MEMBER_STATUSES). */
     status: text('status').notNull().default('normal'),
     remark: text('remark'),
+    /**
+     * The Beijing day of the member's last bill (null: none yet). Kept by the trigger
+     * member_consume_last_visit on every bill inserted (门店会员分析 reads it through
+     * member_store_day); rebuilt and checked with the member rollups.
+     */
+    lastVisitDay: date('last_visit_day', { mode: 'string' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -96,6 +102,13 @@ export const memberCard = pgTable(
     /** 储值卡 only: principal and bonus balances in 分 (null on a 套餐卡). Written by the ledger only. */
     balance: integer('balance'),
     bonusBalance: integer('bonus_balance'),
+    /**
+     * 套餐卡: its sessions left and in all, the sums of its member_card_session rows (0 on a 储值卡).
+     * Kept by the trigger member_card_session_sums in the transaction that writes those rows (the
+     * ledger); checked with the ledger invariants (seed/memberChecks.ts) and the member rollups.
+     */
+    sessionsLeft: integer('sessions_left').notNull().default(0),
+    sessionsTotal: integer('sessions_total').notNull().default(0),
     createdBy: createdBy(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -554,4 +567,46 @@ export const consumeItemDelta = pgTable('consume_item_delta', {
   itemKind: text('item_kind').notNull(),
   itemId: integer('item_id').notNull(),
   ...itemMeasures(),
+});
+
+/** What a member rollup counts per home store and Beijing day (month). */
+const memberStoreMeasures = () => ({
+  /** Members of the store who joined that day. */
+  joined: integer('joined').notNull().default(0),
+  /** Members of the store whose last bill (member.last_visit_day) is that day. */
+  lastVisits: integer('last_visits').notNull().default(0),
+});
+
+/**
+ * 门店会员分析: per member's home store and Beijing day, the members who joined that day and those
+ * whose last bill is that day (member.joined_at, member.last_visit_day). Kept through
+ * member_store_delta by the trigger member_store_days on member (a member added, moved to another
+ * store, or billed on a later day), folded like the other deltas before every report read.
+ */
+export const memberStoreDay = pgTable(
+  'member_store_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    ...memberStoreMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const memberStoreMonth = pgTable(
+  'member_store_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    ...memberStoreMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId] })],
+);
+
+/** A change of member_store_day (and so of member_store_month), appended by the trigger. */
+export const memberStoreDelta = pgTable('member_store_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  ...memberStoreMeasures(),
 });
