@@ -24,15 +24,32 @@ CREATE TABLE "member_store_month" (
 ALTER TABLE "member" ADD COLUMN "last_visit_day" date;--> statement-breakpoint
 ALTER TABLE "member_card" ADD COLUMN "sessions_left" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_card" ADD COLUMN "sessions_total" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member" ADD COLUMN "cards_held" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member" ADD COLUMN "cards_valid" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member" ADD COLUMN "stored_valid" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member" ADD COLUMN "sessions_valid" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member" ADD COLUMN "cards_as_of" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "member_rollup_state" ADD COLUMN "as_of" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "member_card_expires_idx" ON "member_card" USING btree ("expires_at");--> statement-breakpoint
 -- Filled from the facts on a database that already has them (before the triggers exist).
 UPDATE "member_card" c SET "sessions_left" = s.l, "sessions_total" = s.t
   FROM (SELECT "member_card_id", sum("remaining")::int AS l, sum("total")::int AS t
         FROM "member_card_session" GROUP BY 1) s
   WHERE s."member_card_id" = c."id";--> statement-breakpoint
-UPDATE "member" m SET "last_visit_day" = v.d
-  FROM (SELECT "member_id", max(("consumed_at" AT TIME ZONE 'Asia/Shanghai')::date) AS d
-        FROM "member_consume" GROUP BY 1) v
-  WHERE v."member_id" = m."id";--> statement-breakpoint
+-- Each member's last bill day and cards as of now, in one pass over the members.
+UPDATE "member" m SET "last_visit_day" = v.d, "cards_held" = coalesce(x.held, 0), "cards_valid" = coalesce(x.valid, 0),
+    "stored_valid" = coalesce(x.stored, 0), "sessions_valid" = coalesce(x.sessions, 0), "cards_as_of" = now()
+  FROM "member" y
+  LEFT JOIN (SELECT "member_id", max(("consumed_at" AT TIME ZONE 'Asia/Shanghai')::date) AS d
+        FROM "member_consume" GROUP BY 1) v ON v."member_id" = y."id"
+  LEFT JOIN (SELECT "member_id", count(*)::int AS held,
+        (count(*) FILTER (WHERE "status" = 'active' AND "expires_at" > now()))::int AS valid,
+        (sum("balance" + "bonus_balance") FILTER (WHERE "kind" = 'stored' AND "status" = 'active' AND "expires_at" > now()))::int AS stored,
+        (sum("sessions_left") FILTER (WHERE "status" = 'active' AND "expires_at" > now()))::int AS sessions
+        FROM "member_card" GROUP BY 1) x ON x."member_id" = y."id"
+  WHERE m."id" = y."id";--> statement-breakpoint
+INSERT INTO "member_rollup_state" ("name", "as_of") VALUES ('member_cards', now())
+  ON CONFLICT ("name") DO UPDATE SET "as_of" = excluded."as_of";--> statement-breakpoint
 INSERT INTO "member_store_day" ("day", "store_id", "joined", "last_visits")
   SELECT d, s, sum(j), sum(v) FROM (
     SELECT ("joined_at" AT TIME ZONE 'Asia/Shanghai')::date AS d, "store_id" AS s, 1 AS j, 0 AS v FROM "member"
@@ -116,3 +133,39 @@ CREATE TRIGGER "member_store_days_moved" AFTER UPDATE OF "store_id", "joined_at"
   FOR EACH ROW WHEN (OLD."store_id" <> NEW."store_id" OR OLD."joined_at" <> NEW."joined_at"
     OR OLD."last_visit_day" IS DISTINCT FROM NEW."last_visit_day")
   EXECUTE FUNCTION "member_store_days"();
+--> statement-breakpoint
+-- A member's cards held and valid, recomputed from their cards (a few rows by member_card_member_idx)
+-- whenever one of them changes, as of that transaction's moment (cards_as_of); the cards that
+-- expire later are the fold's (foldCardExpiries, modules/members/rollups.ts).
+CREATE FUNCTION "member_card_holdings"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[] := '{}';
+  mid integer;
+BEGIN
+  IF current_setting('zb.member_store_rebuild', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    ids := ids || NEW."member_id";
+  END IF;
+  IF TG_OP <> 'INSERT' AND NOT (OLD."member_id" = ANY (ids)) THEN
+    ids := ids || OLD."member_id";
+  END IF;
+  FOREACH mid IN ARRAY ids
+  LOOP
+    UPDATE "member" m SET "cards_held" = x.held, "cards_valid" = x.valid, "stored_valid" = x.stored,
+        "sessions_valid" = x.sessions, "cards_as_of" = now()
+      FROM (SELECT count(*)::int AS held,
+          (count(*) FILTER (WHERE c."status" = 'active' AND c."expires_at" > now()))::int AS valid,
+          coalesce(sum(c."balance" + c."bonus_balance") FILTER (WHERE c."kind" = 'stored' AND c."status" = 'active' AND c."expires_at" > now()), 0)::int AS stored,
+          coalesce(sum(c."sessions_left") FILTER (WHERE c."status" = 'active' AND c."expires_at" > now()), 0)::int AS sessions
+        FROM "member_card" c WHERE c."member_id" = mid) x
+      WHERE m."id" = mid;
+  END LOOP;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "member_card_holdings" AFTER INSERT OR DELETE ON "member_card"
+  FOR EACH ROW EXECUTE FUNCTION "member_card_holdings"();--> statement-breakpoint
+CREATE TRIGGER "member_card_holdings_changed" AFTER UPDATE OF "member_id", "kind", "status", "expires_at", "balance",
+    "bonus_balance", "sessions_left" ON "member_card"
+  FOR EACH ROW EXECUTE FUNCTION "member_card_holdings"();

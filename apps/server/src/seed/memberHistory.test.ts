@@ -144,12 +144,18 @@ describe('member history at a small size', () => {
     const triggers = rowsOf<{ name: string; enabled: string }>(
       await h.db.execute(
         sql.raw(`select tgname as name, tgenabled as enabled from pg_trigger
-          where not tgisinternal and tgname in ('member_store_days', 'member_consume_last_visit', 'member_card_session_sums')
-          order by 1`),
+          where not tgisinternal and tgname like 'member%' order by 1`),
       ),
     );
     expect(triggers).toEqual(
-      ['member_card_session_sums', 'member_consume_last_visit', 'member_store_days'].map((name) => ({
+      [
+        'member_card_holdings',
+        'member_card_holdings_changed',
+        'member_card_session_sums',
+        'member_consume_last_visit',
+        'member_store_days',
+        'member_store_days_moved',
+      ].map((name) => ({
         name,
         enabled: 'O',
       })),

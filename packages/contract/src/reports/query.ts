@@ -97,7 +97,8 @@ export const MEMBER_BASIC_INFO_REPORT = defineReport({
   title: '会员基本信息',
   page: '/MemberBasicInformation',
   kind: 'detail',
-  source: '会员（member）与其会员卡（member_card：状态、到期时间、储值余额、卡上保存的剩余次数）',
+  source:
+    '会员（member）及其上保存的持卡数、有效卡数、有效储值余额、有效卡剩余次数（会员卡 member_card 变动时由触发器按当时重算；此后到期的卡在每次读报表前和每分钟的任务中重算其会员）',
   dimensions: {
     code: { label: '会员编号', type: 'text', width: 120, fixed: 'left' },
     memberId: { label: '会员ID', type: 'int', hidden: true },

@@ -35,7 +35,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { postBill } from '../bills/service';
-import { consume } from './ledger';
+import { consume, openCard } from './ledger';
 import { checkMemberRollups } from './rollups';
 import { createMember } from './service';
 
@@ -771,5 +771,90 @@ describe('/storeMemberAnalysis after live writes', () => {
         silent: sum('silent'),
       });
     }
+  });
+});
+
+describe('/MemberBasicInformation after live writes', () => {
+  it('counts a card opened, drawn and expired: the kept figures follow the cards, expiry at the next read', async () => {
+    const [sh] = await factRows<{ id: number }>(t.db, sql`select id from store where code = 'SH001'`);
+    const [stored] = await factRows<{ id: number }>(
+      t.db,
+      sql`select id from card where kind = 'stored' and status = 'on' and usable_scope = 'all' order by id limit 1`,
+    );
+    const [combo] = await factRows<{ id: number }>(
+      t.db,
+      sql`select c.id from card c where c.kind = 'combo' and c.status = 'on' and c.usable_scope = 'all'
+        and exists (select 1 from card_project p where p.card_id = c.id) order by c.id limit 1`,
+    );
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '持卡新会员', phone: '13912349002', storeId: sh!.id, userId: null }),
+    );
+    const now = new Date();
+    const s = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: stored!.id, storeId: sh!.id, at: now, userId: null }),
+    );
+    const c = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: combo!.id, storeId: sh!.id, at: now, userId: null }),
+    );
+    // Each figure from the member's cards and their session rows as they are now.
+    const want = async () => {
+      const [f] = await factRows<Record<string, number>>(
+        t.db,
+        sql`select count(*)::int as cards,
+          (count(*) filter (where c.status = 'active' and c.expires_at > now()))::int as "validCards",
+          coalesce(sum(c.balance + c.bonus_balance) filter (where c.kind = 'stored' and c.status = 'active' and c.expires_at > now()), 0)::int as "storedBalance",
+          coalesce(sum((select sum(x.remaining) from member_card_session x where x.member_card_id = c.id))
+            filter (where c.status = 'active' and c.expires_at > now()), 0)::int as "sessionsLeft"
+        from member_card c where c.member_id = ${m.id}`,
+      );
+      return f!;
+    };
+    const row = async () => {
+      const r = await reportAll(admin, MEMBER_BASIC_INFO_REPORT, { code: m.code });
+      expect(r.total).toBe(1);
+      const { cards, validCards, storedBalance, sessionsLeft } = r.list[0]!;
+      return { cards, validCards, storedBalance, sessionsLeft };
+    };
+    const opened = await want();
+    expect(opened).toMatchObject({ cards: 2, validCards: 2 });
+    expect(opened.sessionsLeft).toBeGreaterThan(0);
+    expect(await row()).toEqual(opened);
+    // A session drawn from the combo card (the ledger writes member_card_session).
+    const [project] = await factRows<{ id: number }>(
+      t.db,
+      sql`select project_id as id from member_card_session where member_card_id = ${c.memberCardId} order by 1 limit 1`,
+    );
+    await t.db.transaction((x) =>
+      consume(x, {
+        memberId: m.id,
+        storeId: sh!.id,
+        at: new Date(),
+        userId: null,
+        lines: [{ projectId: project!.id, quantity: 1, memberCardId: c.memberCardId }],
+      }),
+    );
+    const drawn = await want();
+    expect(drawn.sessionsLeft).toBe(opened.sessionsLeft! - 1);
+    expect(await row()).toEqual(drawn);
+    // The combo card expires after the member's figures were computed (as time passing would
+    // have it: its change not seen by the trigger): the next read folds it out.
+    await t.db.transaction(async (x) => {
+      await x.execute(sql`select set_config('zb.member_store_rebuild', 'on', true)`);
+      await x.execute(
+        sql`update member_card set expires_at = (select cards_as_of + interval '1 millisecond'
+          from member where id = ${m.id}) where id = ${c.memberCardId}`,
+      );
+    });
+    const [stale] = await factRows<{ valid: number }>(
+      t.db,
+      sql`select cards_valid as valid from member where id = ${m.id}`,
+    );
+    expect(stale!.valid).toBe(2);
+    const expired = await want();
+    expect(expired).toMatchObject({ cards: 2, validCards: 1, sessionsLeft: 0 });
+    expect(expired.storedBalance).toBe(opened.storedBalance);
+    expect(await row()).toEqual(expired);
+    expect(s.memberCardId).toBeGreaterThan(0);
+    expect((await checkMemberRollups(t.db)).ok).toBe(true);
   });
 });

@@ -161,7 +161,12 @@ export const cardRankingReport = bindReport({
   scope: { store: col('cm', 'storeId') },
 });
 
-/** One row per member: their file, the lookups named, their cards counted and balances. */
+/**
+ * One row per member: their file, the lookups named, their cards counted and balances — as the
+ * member row keeps them (cards_held, cards_valid, stored_valid, sessions_valid: recomputed from
+ * the member's cards by a trigger when one changes, and by foldCardExpiries, which runs before
+ * every report read, for the cards expired since).
+ */
 const members: BoundQuery = {
   alias: 'm',
   query: () => sql`
@@ -169,22 +174,14 @@ const members: BoundQuery = {
       g.name as "genderName", lv.name as "levelName", src.name as "sourceName",
       m.level_id as "levelId", m.source_id as "sourceId", m.store_id as "storeId", s.name as "storeName",
       s.region_id as "regionId", r.name as "regionName", m.status as "status", m.joined_at as "joinedAt",
-      coalesce(a.cards, 0) as "cards", coalesce(a.valid, 0) as "validCards",
-      coalesce(a.stored, 0) as "storedBalance", coalesce(a.sessions, 0) as "sessionsLeft"
+      m.cards_held as "cards", m.cards_valid as "validCards", m.stored_valid as "storedBalance",
+      m.sessions_valid as "sessionsLeft"
     from member m
     join store s on s.id = m.store_id
     join region r on r.id = s.region_id
     left join master_item g on g.id = m.gender_id
     left join master_item lv on lv.id = m.level_id
-    left join master_item src on src.id = m.source_id
-    left join lateral (
-      select count(*)::int as cards,
-        (count(*) filter (where mc.status = 'active' and mc.expires_at > now()))::int as valid,
-        (sum(mc.balance + mc.bonus_balance)
-          filter (where mc.kind = 'stored' and mc.status = 'active' and mc.expires_at > now()))::int as stored,
-        (sum(mc.sessions_left) filter (where mc.status = 'active' and mc.expires_at > now()))::int as sessions
-      from member_card mc where mc.member_id = m.id
-    ) a on true`,
+    left join master_item src on src.id = m.source_id`,
 };
 
 export const memberBasicInfoReport = bindReport({

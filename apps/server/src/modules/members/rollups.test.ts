@@ -45,11 +45,12 @@ const expectInSync = async () => {
       'consume_item_month',
       'member.last_visit_day',
       'member_card.sessions_left',
+      'member.cards_valid',
       'member_store_day',
       'member_store_month',
     ].map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })),
   );
-  expect(check.tables).toHaveLength(17);
+  expect(check.tables).toHaveLength(18);
   expect(check.ok).toBe(true);
 };
 

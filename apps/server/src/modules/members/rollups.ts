@@ -648,6 +648,73 @@ const buildMemberStoreDays = async (db: Db | Tx, prefix: string, lastDay: 'kept'
   );
 };
 
+// ── The members' kept card figures (会员基本信息) ──────────────────────────────────
+
+/** The watermark row of the members' card figures: `as_of`, the last fold's moment. */
+export const CARD_FIGURES_STATE = 'member_cards';
+/** The advisory lock key of the card figures' fold (one at a time). */
+const EXPIRY_LOCK = 0x65787069; // 'expi'
+/** How far before the watermark the fold looks: a writer's transaction longer than this could be missed. */
+const EXPIRY_LOOKBACK = "interval '1 hour'";
+
+/** A member's card figures from their cards (`c`: member_card), as of the moment `at` (SQL). */
+const cardFigures = (at: string) => `count(*)::int as held,
+  (count(*) filter (where c.status = 'active' and c.expires_at > ${at}))::int as valid,
+  coalesce(sum(c.balance + c.bonus_balance) filter (where c.kind = 'stored' and c.status = 'active' and c.expires_at > ${at}), 0)::int as stored,
+  coalesce(sum(c.sessions_left) filter (where c.status = 'active' and c.expires_at > ${at}), 0)::int as sessions`;
+
+/**
+ * The members whose kept figures count a card valid that has expired by now: an active card
+ * that expired after their figures' moment (cards_as_of), read from member_card_expires_idx
+ * since the last fold (less EXPIRY_LOOKBACK, for writers that began before it).
+ */
+const EXPIRED_MEMBERS = `select distinct c.member_id as id from member_card c join member m on m.id = c.member_id
+  where c.status = 'active' and c.expires_at <= now()
+    and c.expires_at > coalesce((select as_of from member_rollup_state where name = '${CARD_FIGURES_STATE}'),
+      '-infinity'::timestamptz) - ${EXPIRY_LOOKBACK}
+    and (m.cards_as_of is null or m.cards_as_of < c.expires_at)`;
+
+/** Recomputes, as of now, the card figures of the members `ids` (locked first, in id order). */
+const recomputeCardFigures = async (tx: Db | Tx, ids: readonly number[]): Promise<void> => {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  await tx.execute(sql`select id from member where id in (${list}) order by id for no key update`);
+  // A statement of its own: it reads the cards as committed once the members are locked.
+  await tx.execute(sql`update member m set cards_held = x.held, cards_valid = x.valid, stored_valid = x.stored,
+      sessions_valid = x.sessions, cards_as_of = now()
+    from (select c.member_id, ${sql.raw(cardFigures('now()'))} from member_card c where c.member_id in (${list})
+      group by c.member_id) x
+    where m.id = x.member_id`);
+};
+
+/** The fold in the caller's transaction: the members with cards expired since recomputed; answers how many. */
+const foldExpiriesIn = async (tx: Db | Tx): Promise<number> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EXPIRY_LOCK})`);
+  const ids = rowsOf<{ id: number }>(await tx.execute(sql.raw(`${EXPIRED_MEMBERS} order by 1`))).map((r) =>
+    Number(r.id),
+  );
+  await recomputeCardFigures(tx, ids);
+  await tx.execute(sql`insert into member_rollup_state (name, as_of) values (${CARD_FIGURES_STATE}, now())
+    on conflict (name) do update set as_of = excluded.as_of, updated_at = now()`);
+  return ids.length;
+};
+
+/**
+ * Moves the members' kept card figures past the cards that expired since they were computed
+ * (the trigger member_card_holdings computes them when a card changes, as of that moment): those
+ * members recomputed as of now. One read when none is due. Run before every report read (so
+ * 会员基本信息 counts valid cards as of the read) and every minute by the job foldCardExpiries.
+ */
+export const foldCardExpiries = async (db: RollupDb): Promise<number> => {
+  const d = dbOf(db);
+  const due = await d.execute(sql.raw(`select exists (${EXPIRED_MEMBERS}) as due`));
+  if (!rowsOf<{ due: boolean }>(due)[0]?.due) return 0;
+  return d.transaction((tx) => foldExpiriesIn(tx));
+};
+
 /**
  * Rewrites the kept columns that differ from their facts — member.last_visit_day (the member's
  * last bill day) and member_card.sessions_left/_total (its member_card_session rows) — and builds
@@ -666,6 +733,17 @@ const rebuildMemberStoreDays = async (tx: Tx): Promise<Record<string, number>> =
     from member x left join (${LAST_BILL_DAYS}) v on v.member_id = x.id
     where m.id = x.id and m.last_visit_day is distinct from v.d`),
   );
+  // The card figures as of now, where they differ (then they hold as of now with their moment).
+  await tx.execute(
+    sql.raw(`update member m set cards_held = coalesce(f.held, 0), cards_valid = coalesce(f.valid, 0),
+      stored_valid = coalesce(f.stored, 0), sessions_valid = coalesce(f.sessions, 0), cards_as_of = now()
+    from member x left join (select c.member_id, ${cardFigures('now()')} from member_card c group by c.member_id) f
+      on f.member_id = x.id
+    where m.id = x.id and (m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid)
+      is distinct from (coalesce(f.held, 0), coalesce(f.valid, 0), coalesce(f.stored, 0), coalesce(f.sessions, 0))`),
+  );
+  await tx.execute(sql`insert into member_rollup_state (name, as_of) values (${CARD_FIGURES_STATE}, now())
+    on conflict (name) do update set as_of = excluded.as_of, updated_at = now()`);
   await tx.execute(sql`select set_config('zb.member_store_rebuild', 'off', true)`);
   await tx.execute(sql.raw(`truncate ${MEMBER_STORE_ROLLUPS.join(', ')}, member_store_delta`));
   await buildMemberStoreDays(tx, '', 'kept');
@@ -685,9 +763,16 @@ const checkMemberStoreDays = async (tx: Tx): Promise<RollupCheck['tables']> => {
   const sessions =
     await count(`select count(*) as n from member_card c left join (${CARD_SESSIONS}) s on s.member_card_id = c.id
     where c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0)`);
+  // The card figures as of their moment, and none of them past a card expired since (the fold's).
+  await foldExpiriesIn(tx);
+  const figures = await count(`select count(*) as n from member m
+    left join lateral (select ${cardFigures('coalesce(m.cards_as_of, now())')} from member_card c where c.member_id = m.id) f on true
+    where (m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid) is distinct from (f.held, f.valid, f.stored, f.sessions)`);
+  const stale = await count(`select count(*) as n from (${EXPIRED_MEMBERS}) x`);
   const tables: RollupCheck['tables'] = [
     { table: 'member.last_visit_day', keptOnly: visits, rebuiltOnly: visits },
     { table: 'member_card.sessions_left', keptOnly: sessions, rebuiltOnly: sessions },
+    { table: 'member.cards_valid', keptOnly: figures + stale, rebuiltOnly: figures + stale },
   ];
   for (const t of MEMBER_STORE_ROLLUPS) {
     await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));

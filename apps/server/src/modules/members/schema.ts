@@ -59,6 +59,18 @@ export const member = pgTable(
      * member_store_day); rebuilt and checked with the member rollups.
      */
     lastVisitDay: date('last_visit_day', { mode: 'string' }),
+    /**
+     * Kept, never edited — the member's cards as of `cardsAsOf`: held (all), valid (正常 and
+     * unexpired), the principal + bonus of the valid 储值卡 and the sessions left on the valid
+     * 套餐卡 (会员基本信息). The trigger member_card_holdings recomputes them from the member's
+     * cards whenever one changes, as of that moment; `foldCardExpiries` (before every report read
+     * and every minute) recomputes the members whose cards expired since, as of its own moment.
+     */
+    cardsHeld: integer('cards_held').notNull().default(0),
+    cardsValid: integer('cards_valid').notNull().default(0),
+    storedValid: integer('stored_valid').notNull().default(0),
+    sessionsValid: integer('sessions_valid').notNull().default(0),
+    cardsAsOf: at('cards_as_of'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -120,6 +132,8 @@ export const memberCard = pgTable(
     // Cards opened in a period, chain-wide, with what 卡项排行 counts of them (store, product,
     // buyer, paid; none of them ever changes): read from the index alone.
     index('member_card_opened_idx').on(t.openedAt, t.storeId, t.cardId, t.kind, t.memberId, t.paid),
+    // The cards that expired since the last fold of the members' kept card figures (foldCardExpiries).
+    index('member_card_expires_idx').on(t.expiresAt),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
     check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
     check(
@@ -455,6 +469,8 @@ export const memberCardBalanceMonth = byCard.balance;
 export const memberRollupState = pgTable('member_rollup_state', {
   name: text('name').primaryKey(),
   through: date('through', { mode: 'string' }),
+  /** An instant watermark: 'member_cards', the last fold of the members' kept card figures. */
+  asOf: at('as_of'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
