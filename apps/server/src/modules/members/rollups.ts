@@ -728,19 +728,18 @@ const rebuildMemberStoreDays = async (tx: Tx): Promise<Record<string, number>> =
     from member_card x left join (${CARD_SESSIONS}) s on s.member_card_id = x.id
     where c.id = x.id and (c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0))`),
   );
+  // One pass over the members: those whose last bill day or card figures differ from the facts
+  // get both, the figures as of now (the others' hold as of now too: only a write moves them up).
+  const figures = '(m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid)';
+  const computed = '(coalesce(f.held, 0), coalesce(f.valid, 0), coalesce(f.stored, 0), coalesce(f.sessions, 0))';
   await tx.execute(
-    sql.raw(`update member m set last_visit_day = v.d
-    from member x left join (${LAST_BILL_DAYS}) v on v.member_id = x.id
-    where m.id = x.id and m.last_visit_day is distinct from v.d`),
-  );
-  // The card figures as of now, where they differ (then they hold as of now with their moment).
-  await tx.execute(
-    sql.raw(`update member m set cards_held = coalesce(f.held, 0), cards_valid = coalesce(f.valid, 0),
-      stored_valid = coalesce(f.stored, 0), sessions_valid = coalesce(f.sessions, 0), cards_as_of = now()
-    from member x left join (select c.member_id, ${cardFigures('now()')} from member_card c group by c.member_id) f
-      on f.member_id = x.id
-    where m.id = x.id and (m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid)
-      is distinct from (coalesce(f.held, 0), coalesce(f.valid, 0), coalesce(f.stored, 0), coalesce(f.sessions, 0))`),
+    sql.raw(`update member m set last_visit_day = v.d, cards_held = coalesce(f.held, 0), cards_valid = coalesce(f.valid, 0),
+      stored_valid = coalesce(f.stored, 0), sessions_valid = coalesce(f.sessions, 0),
+      cards_as_of = now()
+    from member x
+    left join (${LAST_BILL_DAYS}) v on v.member_id = x.id
+    left join (select c.member_id, ${cardFigures('now()')} from member_card c group by c.member_id) f on f.member_id = x.id
+    where m.id = x.id and (m.last_visit_day is distinct from v.d or ${figures} is distinct from ${computed})`),
   );
   await tx.execute(sql`insert into member_rollup_state (name, as_of) values (${CARD_FIGURES_STATE}, now())
     on conflict (name) do update set as_of = excluded.as_of, updated_at = now()`);
