@@ -80,6 +80,9 @@ export const member = pgTable(
     index('member_store_idx').on(t.storeId, t.joinedAt),
     index('member_joined_idx').on(t.joinedAt, t.id),
     index('member_name_idx').on(t.name),
+    // 会员列表 filtered by 会员等级 or 状态, in its order (joined_at, id), counted from the index alone.
+    index('member_level_joined_idx').on(t.levelId, t.joinedAt, t.id),
+    index('member_status_joined_idx').on(t.status, t.joinedAt, t.id),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
     oneOf('member_area_code_chk', t.areaCode, AREA_CODE_VALUES),
   ],
