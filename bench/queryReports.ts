@@ -116,7 +116,9 @@ const main = async () => {
       }
     }
     console.log(
-      `${b.decl.page} EXPLAIN of ${variants.length} variants: ${offences.length ? offences.join('; ') : 'clean'}`,
+      process.env.EXPLAIN === 'off'
+        ? `${b.decl.page} EXPLAIN skipped`
+        : `${b.decl.page} EXPLAIN of ${variants.length} variants: ${offences.length ? offences.join('; ') : 'clean'}`,
     );
     const timed: [string, Record<string, unknown>][] = [
       ...(b.decl.kind === 'summary'

@@ -38,6 +38,7 @@ import {
   type QueryInput,
   type Values,
 } from '../../platform/report/binding';
+import { storeScopeFilter } from '../../platform/scope';
 import { region, store } from '../stores/schema';
 import { member } from './schema';
 import { refNo } from './service';
@@ -50,32 +51,92 @@ const dayEnd = (day: SQL) => sql`(${day}::date + 1)::timestamp at time zone 'Asi
 /** A card held is 已过期 past its expiry, whatever its status; else its status (正常, 冻结). */
 const cardState = (mc: string) => sql.raw(`case when ${mc}.expires_at <= now() then 'expired' else ${mc}.status end`);
 
-/**
- * One row per member card: where and what was sold, to whom, and what is left on it (its sessions
- * as member_card keeps them: the sums of its member_card_session rows, kept by a trigger).
- */
-const cards: BoundQuery = {
-  alias: 'c',
-  query: () => sql`
-    select mc.id as "memberCardId", mc.member_id as "memberId", mc.store_id as "storeId", s.name as "storeName",
-      s.region_id as "regionId", r.name as "regionName", mc.card_id as "cardId", k.name as "cardName",
-      mc.kind as "kind", ${cardState('mc')} as "state", mc.opened_at as "openedAt", mc.paid as "paid",
-      coalesce(mc.balance, 0) as "balance", coalesce(mc.bonus_balance, 0) as "bonusBalance",
-      mc.sessions_left as "sessionsLeft", mc.sessions_total as "sessionsTotal"
-    from member_card mc
-    join card k on k.id = mc.card_id
-    join store s on s.id = mc.store_id
-    join region r on r.id = s.region_id`,
+/** The key columns of member_card each of 会员持卡's dimensions comes from (names are joined last). */
+const CARD_KEYS: Record<string, [string, string]> = {
+  regionName: ['store_id', 'storeId'],
+  storeName: ['store_id', 'storeId'],
+  storeId: ['store_id', 'storeId'],
+  cardName: ['card_id', 'cardId'],
+  cardId: ['card_id', 'cardId'],
+  kind: ['kind', 'kind'],
+  state: ['state', 'state'],
 };
 
-const cardsScope = { store: col('c', 'storeId') };
+/**
+ * 会员持卡 grouped by ids first: the cards in the filters and scope (a month's from
+ * member_card_opened_idx) added up per key of the grouping (store; card and kind; state) and
+ * member — one row per member of a group, so a group's 持卡会员数 is its count of rows, and no
+ * distinct count sorts the cards by names — then the names of the keys joined to those rows.
+ * The engine adds the rows up per group (a hash over ids and names); the total 持卡会员数, a
+ * distinct count over every group, is `cardTotals`'.
+ */
+const cardWhere = (q: QueryInput, mc: string): SQL => {
+  const c = (name: string) => sql.raw(`${mc}.${name}`);
+  const opened = c('opened_at');
+  const conditions = [
+    q.has('openedFrom') ? sql`${opened} >= ${dayStart(q.bind('openedFrom'))}` : undefined,
+    q.has('openedTo') ? sql`${opened} < ${dayEnd(q.bind('openedTo'))}` : undefined,
+    q.filter('storeId', c('store_id')),
+    q.has('regionId')
+      ? sql`${c('store_id')} in (select id from store where region_id = ${q.bind('regionId')}::int)`
+      : undefined,
+    q.filter('cardId', c('card_id')),
+    q.filter('kind', c('kind')),
+    q.filter('state', cardState(mc)),
+    storeScopeFilter(q.scope, c('store_id') as never),
+  ].filter((x): x is SQL => !!x);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+};
+
+const cards: BoundQuery = {
+  alias: 'c',
+  query: (q: QueryInput) => {
+    const keys = [...new Map(q.dims.map((d) => CARD_KEYS[d]!).map(([k, a]) => [k, a])).entries()];
+    const keyOf = (k: string) => (k === 'state' ? cardState('mc') : sql.raw(`mc.${k}`));
+    const perMember = sql.join(
+      keys.map(([k]) => sql`${keyOf(k)} as ${sql.raw(k)}`),
+      sql`, `,
+    );
+    const groupKeys = sql.raw(keys.map(([k]) => k).join(', '));
+    const named = keys.map(([k, a]) => sql`g.${sql.raw(k)} as ${sql.identifier(a)}`);
+    const has = (k: string) => keys.some(([x]) => x === k);
+    const names = [
+      has('store_id') ? sql`s.name as "storeName", r.name as "regionName"` : undefined,
+      has('card_id') ? sql`k.name as "cardName"` : undefined,
+    ].filter((x): x is SQL => !!x);
+    return sql`
+      select ${sql.join([...named, ...names], sql`, `)}, g.n as "cards", g.paid as "paid", g.balance as "balance",
+        g.bonus as "bonusBalance", g.left as "sessionsLeft", g.total as "sessionsTotal"
+      from (
+        select ${perMember}, mc.member_id, count(*) as n, sum(mc.paid) as paid, sum(coalesce(mc.balance, 0)) as balance,
+          sum(coalesce(mc.bonus_balance, 0)) as bonus, sum(mc.sessions_left) as left, sum(mc.sessions_total) as total
+        from member_card mc where ${cardWhere(q, 'mc')}
+        group by ${groupKeys}, mc.member_id
+      ) g
+      ${has('store_id') ? sql`join store s on s.id = g.store_id join region r on r.id = s.region_id` : sql.empty()}
+      ${has('card_id') ? sql`join card k on k.id = g.card_id` : sql.empty()}`;
+  },
+};
 
 export const memberCardReport = bindReport({
   decl: MEMBER_CARD_REPORT,
   from: cards,
-  measures: { cards: sql`count(*)`, members: sql`count(distinct ${col('c', 'memberId')})` },
-  filters: { opened: { instant: col('c', 'openedAt') } },
-  scope: cardsScope,
+  // Each row is one member of its group: a group's members are its rows.
+  measures: { cards: sql`sum(${col('c', 'cards')})`, members: sql`count(*)` },
+  // The members over every group: a distinct count of the same cards (a month's member ids from
+  // member_card_opened_idx, unless a state is asked).
+  totals: (q) => ({
+    members: sql`select count(distinct mc.member_id) from member_card mc where ${cardWhere(q, 'mc')}`,
+  }),
+  filters: {
+    opened: 'query',
+    storeId: 'query',
+    regionId: 'query',
+    cardId: 'query',
+    kind: 'query',
+    state: 'query',
+  },
+  scope: { store: col('c', 'storeId'), inQuery: true },
 });
 
 /**

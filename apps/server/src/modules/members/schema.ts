@@ -133,7 +133,9 @@ export const memberCard = pgTable(
     index('member_card_card_idx').on(t.cardId),
     index('member_card_store_idx').on(t.storeId),
     // Cards opened in a period, chain-wide, with what 卡项排行 counts of them (store, product,
-    // buyer, paid; none of them ever changes): read from the index alone.
+    // buyer, paid; none of them ever changes): read from the index alone. Migration 0048 adds
+    // INCLUDE (status, expires_at, balance, bonus_balance, sessions_left, sessions_total), what
+    // 会员持卡 adds up, which drizzle cannot declare: a change of those is no longer a HOT update.
     index('member_card_opened_idx').on(t.openedAt, t.storeId, t.cardId, t.kind, t.memberId, t.paid),
     // The cards that expired since the last fold of the members' kept card figures (foldCardExpiries).
     index('member_card_expires_idx').on(t.expiresAt),

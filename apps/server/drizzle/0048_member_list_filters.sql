@@ -1,2 +1,0 @@
-CREATE INDEX "member_level_joined_idx" ON "member" USING btree ("level_id","joined_at","id");--> statement-breakpoint
-CREATE INDEX "member_status_joined_idx" ON "member" USING btree ("status","joined_at","id");
