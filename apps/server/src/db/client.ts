@@ -98,8 +98,14 @@ export const openPglite = (dataDir: string | null): Promise<DbHandle> => {
  * JIT compilation is off: the report engine's prepared (generic) plans over the rollups estimate
  * about a million rows, which set PostgreSQL compiling each chain-wide report for 1.2–1.4 s of a
  * 1.3–1.5 s answer (the same statement answers in about 100 ms without it; bench/memberRollups.ts).
+ *
+ * work_mem is 32 MB, not the default 4 MB: the chain-wide reports sort or hash a month of facts
+ * (会员持卡's distinct 持卡会员数 sorts ~131,000 cards by region and store; 业绩提成 groups its
+ * lines), which at 4 MB spilled to disk (external merge). It is a limit per sort or hash node,
+ * not an allocation: the pool's 10 connections each running a statement with three such nodes
+ * could hold about 1 GB at worst (BENCHMARKS.md, s9-members).
  */
-export const PG_CONNECTION = { random_page_cost: 1.1, jit: 'off' } as const;
+export const PG_CONNECTION = { random_page_cost: 1.1, jit: 'off', work_mem: '32MB' } as const;
 
 /**
  * The client as drizzle sees it, with every statement prepared on its connection (postgres-js

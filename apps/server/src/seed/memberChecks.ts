@@ -36,6 +36,12 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
         on l.member_card_id = s.member_card_id and l.project_id = s.project_id
       left join card_ledger z on z.id = l.last
      where l.last is null or s.remaining <> l.n or s.remaining <> z.sessions_after or s.total <> l.opened`,
+  // member_card keeps its sessions (left, in all) for the reports: the sums of its session rows.
+  'card sessions kept on the card = its session rows': `
+    select count(*) from member_card c
+      left join (select member_card_id, sum(remaining) l, sum(total) t from member_card_session group by 1) s
+        on s.member_card_id = c.id
+     where c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0)`,
   'combo ledger rows chain their sessions': `
     select count(*) from (
       select sessions_after, sum(sessions) over (partition by member_card_id, project_id order by id) n

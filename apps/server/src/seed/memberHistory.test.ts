@@ -169,12 +169,34 @@ describe('member history at a small size', () => {
     expect(counts.tables.member_flow_day).toBeGreaterThan(1000);
     // The bill rollups (卡项排行's 耗卡, 产品消耗) too.
     for (const rows of Object.values(counts.bills)) expect(rows).toBeGreaterThan(100);
+    // 门店会员分析's rollup (members' joins and last bill days per store and day) too.
+    for (const rows of Object.values(counts.members)) expect(rows).toBeGreaterThan(100);
     const check = await checkMemberRollups(h);
     expect(check.ok).toBe(true);
   });
 
   it('rebuilds the member tables’ indexes and keys it set aside for the load', async () => {
     expect(await definitions()).toEqual(before);
+    // The triggers it disabled for the load run again (O: enabled).
+    const triggers = rowsOf<{ name: string; enabled: string }>(
+      await h.db.execute(
+        sql.raw(`select tgname as name, tgenabled as enabled from pg_trigger
+          where not tgisinternal and tgname like 'member%' order by 1`),
+      ),
+    );
+    expect(triggers).toEqual(
+      [
+        'member_card_holdings',
+        'member_card_holdings_changed',
+        'member_card_session_sums',
+        'member_consume_last_visit',
+        'member_store_days',
+        'member_store_days_moved',
+      ].map((name) => ({
+        name,
+        enabled: 'O',
+      })),
+    );
   });
 
   it('plans the same rows for the same seed and other rows for another', async () => {

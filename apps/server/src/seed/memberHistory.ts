@@ -20,7 +20,7 @@
  * by the planner. Across members ids are in the members' order, not in time order.
  *
  * Loading: the member tables' secondary indexes, unique and foreign-key constraints are dropped
- * before the COPY and rebuilt after it (one sort per index and one join per foreign key is much
+ * (their triggers disabled) before the COPY and rebuilt after it (one sort per index and one join per foreign key is much
  * cheaper than maintaining them row by row); primary keys and check constraints stay, so every
  * row is still checked as it goes in.
  */
@@ -250,6 +250,9 @@ export interface CardRow {
   paid: number;
   balance: number | null;
   bonusBalance: number | null;
+  /** The sums of its session rows (member_card keeps them): set by `withKeptColumns` before the load. */
+  sessionsLeft?: number;
+  sessionsTotal?: number;
 }
 
 export interface SessionRow {
@@ -731,10 +734,12 @@ const FORMATS = {
       'paid',
       'balance',
       'bonusBalance',
+      'sessionsLeft',
+      'sessionsTotal',
       'createdAt',
     ],
     line: (r: CardRow) =>
-      `${r.id}\t${r.memberId}\t${r.cardId}\t${r.kind}\t${r.storeId}\t${ts(r.openedAt)}\t${ts(r.expiresAt)}\t${r.status}\t${r.paid}\t${n(r.balance)}\t${n(r.bonusBalance)}\t${ts(r.openedAt)}\n`,
+      `${r.id}\t${r.memberId}\t${r.cardId}\t${r.kind}\t${r.storeId}\t${ts(r.openedAt)}\t${ts(r.expiresAt)}\t${r.status}\t${r.paid}\t${n(r.balance)}\t${n(r.bonusBalance)}\t${r.sessionsLeft ?? 0}\t${r.sessionsTotal ?? 0}\t${ts(r.openedAt)}\n`,
   } satisfies Format<CardRow>,
   sessions: {
     table: memberCardSession,
@@ -845,9 +850,13 @@ export const deferrable = async (db: Db | Tx, tables: readonly string[]): Promis
     drop: [
       ...constraints.map((k) => `alter table "${k.t}" drop constraint "${k.n}"`),
       ...indexes.map((i) => `drop index "${i.n}"`),
+      // The triggers keeping member.last_visit_day, member_card's sessions and the member rollup
+      // would run per row: the rollups' rebuild after the load computes them from the facts.
+      ...TABLE_NAMES.map((t) => `alter table "${t}" disable trigger user`),
     ],
     // Unique constraints and indexes before the foreign keys (a key's check can use them).
     create: [
+      ...TABLE_NAMES.map((t) => `alter table "${t}" enable trigger user`),
       ...constraints.filter((k) => k.kind === 'u').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
       ...indexes.map((i) => i.def),
       ...constraints.filter((k) => k.kind === 'f').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
@@ -896,6 +905,19 @@ export interface MemberHistoryReport {
 }
 
 /**
+ * What member_card keeps of its session rows (sessions left and in all), as the trigger
+ * member_card_session_sums would have written them: COPY loads the block with the triggers off.
+ */
+const withKeptColumns = (b: { cards: CardRow[]; sessions: readonly SessionRow[] }) => {
+  const sums = new Map<number, [number, number]>();
+  for (const x of b.sessions) {
+    const [l, t] = sums.get(x.memberCardId) ?? [0, 0];
+    sums.set(x.memberCardId, [l + x.remaining, t + x.total]);
+  }
+  for (const c of b.cards) [c.sessionsLeft, c.sessionsTotal] = sums.get(c.id) ?? [0, 0];
+};
+
+/**
  * Generates `members` members and their history after what the database holds (ids continue
  * after the largest), loads them with COPY and rebuilds the member tables' indexes and keys.
  */
@@ -920,6 +942,7 @@ export const copyMemberHistory = async (handle: DbHandle, o: MemberHistoryOption
     blockSize: o.blockSize,
     firstIds,
   })) {
+    withKeptColumns(b);
     const jobs = [
       () => load('member', FORMATS.members, b.members),
       () => load('member_card', FORMATS.cards, b.cards),

@@ -47,7 +47,8 @@ export const MEMBER_CARD_REPORT = defineReport({
   title: '会员持卡',
   page: '/MemberCard',
   kind: 'summary',
-  source: '会员卡（member_card）及其套餐次数（member_card_session），按开卡门店',
+  source:
+    '会员卡（member_card，按开卡门店；剩余次数、总次数为卡上保存的 member_card_session 合计，由触发器在写次数的同一事务中维护）',
   dimensions: {
     regionName: region,
     storeName,
@@ -96,7 +97,8 @@ export const MEMBER_BASIC_INFO_REPORT = defineReport({
   title: '会员基本信息',
   page: '/MemberBasicInformation',
   kind: 'detail',
-  source: '会员（member）与其会员卡（member_card）',
+  source:
+    '会员（member）及其上保存的持卡数、有效卡数、有效储值余额、有效卡剩余次数（会员卡 member_card 变动时由触发器按当时重算；此后到期的卡在每次读报表前和每分钟的任务中重算其会员）',
   dimensions: {
     code: { label: '会员编号', type: 'text', width: 120, fixed: 'left' },
     memberId: { label: '会员ID', type: 'int', hidden: true },
@@ -212,7 +214,8 @@ export const STORE_MEMBER_ANALYSIS_REPORT = defineReport({
   title: '门店会员分析',
   page: '/storeMemberAnalysis',
   kind: 'summary',
-  source: '会员（member：所属门店、入会时间）与消费单（member_consume：消费时间）',
+  source:
+    '会员（member：所属门店、入会时间、最近消费日 last_visit_day）按门店按日汇总于 member_store_day / member_store_month（入会人数、最近消费在该日的人数：消费单写入时由触发器更新最近消费日，会员新增、换店、最近消费日变化时记入增量表 member_store_delta，每次读报表前合并），加上统计止日之后消费或入会的会员逐个核对消费单（member_consume）',
   dimensions: {
     regionName: region,
     regionId: { label: '大区ID', type: 'int', hidden: true },

@@ -4,6 +4,8 @@
  * the engine's GROUP BY), the region supervisor sees only their region's stores, and the member tabs
  * refuse a query without the member and show only that member's cards.
  */
+
+import { openBillBody } from '@zb/contract/entities/bill';
 import { ERR } from '@zb/contract/errcodes';
 import type { AnyReport, ReportRow } from '@zb/contract/report/define';
 import { CARD_LEDGER_VIEW, COMBO_CARD_VIEW, STORED_VALUE_CARD_VIEW } from '@zb/contract/reports/memberAccount';
@@ -19,6 +21,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoleIdOf } from '../../testing/fixtures';
+import { posCaller } from '../../testing/openApi';
 import {
   addDays,
   beijingDay,
@@ -31,6 +34,10 @@ import {
 } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
+import { postBill } from '../bills/service';
+import { consume, openCard } from './ledger';
+import { checkMemberRollups } from './rollups';
+import { createMember } from './service';
 
 let t: TestApp;
 let admin: TestClient;
@@ -367,43 +374,60 @@ describe('/CardRanking 卡项排行', () => {
   });
 });
 
+interface AnalysisFacts {
+  members: { id: number; storeId: number; joinedMs: number }[];
+  bills: { memberId: number; consumedMs: number }[];
+}
+
+/** 门店会员分析's facts as they are now: every member (home store, joined) and every bill. */
+const analysisFacts = async (): Promise<AnalysisFacts> => ({
+  members: await factRows(
+    t.db,
+    sql`select id, store_id as "storeId", (extract(epoch from joined_at) * 1000)::float8 as "joinedMs" from member`,
+  ),
+  bills: await factRows(
+    t.db,
+    sql`select member_id as "memberId", (extract(epoch from consumed_at) * 1000)::float8 as "consumedMs" from member_consume`,
+  ),
+});
+
+/** Each store's members by `to`, new in [from, to], active in [from, to], silent for `days` up to `to`. */
+const expectedAnalysis = (facts: AnalysisFacts, from: string, to: string, days: number, stores?: Set<number>) => {
+  const quietFrom = addDays(to, 1 - days);
+  const billDays = new Map<number, string[]>();
+  for (const b of facts.bills) {
+    const list = billDays.get(b.memberId) ?? [];
+    list.push(beijingDay(b.consumedMs));
+    billDays.set(b.memberId, list);
+  }
+  const billed = (id: number, a: string, b: string) => (billDays.get(id) ?? []).some((d) => d >= a && d <= b);
+  const there = facts.members.filter((m) => beijingDay(m.joinedMs) <= to && (!stores || stores.has(m.storeId)));
+  const out = groupSum(there, (m) => String(m.storeId), {
+    members: () => 1,
+    newMembers: (m) => (beijingDay(m.joinedMs) >= from ? 1 : 0),
+    active: (m) => (billed(m.id, from, to) ? 1 : 0),
+    silent: (m) => (billed(m.id, quietFrom, to) ? 0 : 1),
+  });
+  return new Map(
+    [...out].map(([k, g]) => [
+      k,
+      { ...g, activeRate: bp(g.active!, g.members!), silentRate: bp(g.silent!, g.members!) } as Record<
+        string,
+        number | null
+      >,
+    ]),
+  );
+};
+
 describe('/storeMemberAnalysis 门店会员分析', () => {
-  let members: { id: number; storeId: number; joinedMs: number }[];
-  let bills: { memberId: number; consumedMs: number }[];
+  let facts: AnalysisFacts;
 
   beforeAll(async () => {
-    members = await factRows(
-      t.db,
-      sql`select id, store_id as "storeId", (extract(epoch from joined_at) * 1000)::float8 as "joinedMs" from member`,
-    );
-    bills = await factRows(
-      t.db,
-      sql`select member_id as "memberId", (extract(epoch from consumed_at) * 1000)::float8 as "consumedMs" from member_consume`,
-    );
+    facts = await analysisFacts();
   });
 
-  /** Each store's members by `to`, new in [from, to], active in [from, to], silent for `days` up to `to`. */
-  const expected = (from: string, to: string, days: number, stores?: Set<number>) => {
-    const quietFrom = addDays(to, 1 - days);
-    const billed = (id: number, a: string, b: string) =>
-      bills.some((x) => x.memberId === id && beijingDay(x.consumedMs) >= a && beijingDay(x.consumedMs) <= b);
-    const there = members.filter((m) => beijingDay(m.joinedMs) <= to && (!stores || stores.has(m.storeId)));
-    const out = groupSum(there, (m) => String(m.storeId), {
-      members: () => 1,
-      newMembers: (m) => (beijingDay(m.joinedMs) >= from ? 1 : 0),
-      active: (m) => (billed(m.id, from, to) ? 1 : 0),
-      silent: (m) => (billed(m.id, quietFrom, to) ? 0 : 1),
-    });
-    return new Map(
-      [...out].map(([k, g]) => [
-        k,
-        { ...g, activeRate: bp(g.active!, g.members!), silentRate: bp(g.silent!, g.members!) } as Record<
-          string,
-          number | null
-        >,
-      ]),
-    );
-  };
+  const expected = (from: string, to: string, days: number, stores?: Set<number>) =>
+    expectedAnalysis(facts, from, to, days, stores);
 
   it('counts each store’s members, new, active and silent members for the period', async () => {
     const to = todayBeijing();
@@ -659,5 +683,178 @@ describe('member account tabs: /comboCard, /storedValueCard and a card’s ledge
     expect(other.total).toBe(0);
     const otherCard = cards.find((c) => c.memberId === outsider)!;
     expect((await reportAll(zhangmin, CARD_LEDGER_VIEW, { memberCardId: otherCard.id })).total).toBe(0);
+  });
+});
+
+describe('/storeMemberAnalysis after live writes', () => {
+  it('counts a new member, a bill through the bill service, backdated bills and a member moved, over any period', async () => {
+    const today = todayBeijing();
+    const [sh] = await factRows<{ id: number }>(t.db, sql`select id from store where code = 'SH001'`);
+    const [bj] = await factRows<{ id: number }>(t.db, sql`select id from store where code = 'BJ001'`);
+    const [p1] = await factRows<{ id: number; price: number }>(
+      t.db,
+      sql`select id, retail_price as price from product where code = 'P001'`,
+    );
+    // A member registered now at SH001, billed today at BJ001 through the bill service.
+    const fresh = await t.db.transaction((x) =>
+      createMember(x, { name: '分析新会员', phone: '13912349001', storeId: sh!.id, userId: null }),
+    );
+    await postBill(
+      t.db,
+      await posCaller(t.db, bj!.id, 'sma-1'),
+      openBillBody.parse({
+        outerNo: 'SMA-1',
+        storeCode: 'BJ001',
+        member: '13912349001',
+        at: new Date().toISOString(),
+        lines: [{ kind: 'product', code: 'P001' }],
+        payments: [{ method: 'cash', amount: p1!.price }],
+      }),
+    );
+    // Backdated bills: one for a member with no bill yet, one before a member's last bill.
+    const [idle] = await factRows<{ id: number; storeId: number }>(
+      t.db,
+      sql`select id, store_id as "storeId" from member m where last_visit_day is null
+        and joined_at < now() - interval '60 days' order by id limit 1`,
+    );
+    const [regular] = await factRows<{ id: number; storeId: number; last: string }>(
+      t.db,
+      sql`select id, store_id as "storeId", last_visit_day::text as last from member
+        where last_visit_day >= ${addDays(today, -20)}::date and joined_at < now() - interval '90 days' order by id limit 1`,
+    );
+    const back = (days: number) => new Date(Date.parse(`${addDays(today, -days)}T11:00:00+08:00`));
+    for (const [m, days] of [
+      [idle!, 40],
+      [regular!, 50],
+    ] as const) {
+      await t.db.transaction((x) =>
+        consume(x, {
+          memberId: m.id,
+          storeId: m.storeId,
+          at: back(days),
+          userId: null,
+          lines: [{ productId: p1!.id, quantity: 1 }],
+        }),
+      );
+    }
+    // A member with bills moved to another store: their counts move with them.
+    await t.db.execute(sql`update member set store_id = ${bj!.id} where id = ${regular!.id}`);
+    const kept = await factRows<{ id: number; last: string | null }>(
+      t.db,
+      sql`select id, last_visit_day::text as last from member where id in (${fresh.id}, ${idle!.id}, ${regular!.id}) order by id`,
+    );
+    expect(new Map(kept.map((k) => [k.id, k.last]))).toEqual(
+      new Map([
+        [fresh.id, today],
+        [idle!.id, addDays(today, -40)],
+        [regular!.id, regular!.last],
+      ]),
+    );
+    expect((await checkMemberRollups(t.db)).ok).toBe(true);
+
+    const facts = await analysisFacts();
+    for (const [from, to, silentDays] of [
+      [addDays(today, -29), today, SILENT_DAYS_DEFAULT],
+      [addDays(today, -75), addDays(today, -31), 30],
+      [addDays(today, -40), addDays(today, -40), 1],
+      [addDays(today, -50), addDays(today, -38), 7],
+      [addDays(today, -400), addDays(today, -200), 1000],
+      [today, today, SILENT_DAYS_MAX],
+    ] as const) {
+      const r = await reportAll(admin, STORE_MEMBER_ANALYSIS_REPORT, { periodFrom: from, periodTo: to, silentDays });
+      const want = expectedAnalysis(facts, from, to, silentDays);
+      expectGroups(r.list, ['storeId'], want);
+      const sum = (k: string) => [...want.values()].reduce((a, g) => a + g[k]!, 0);
+      expect(r.totals, `${from}…${to} ${silentDays}`).toMatchObject({
+        members: sum('members'),
+        active: sum('active'),
+        silent: sum('silent'),
+      });
+    }
+  });
+});
+
+describe('/MemberBasicInformation after live writes', () => {
+  it('counts a card opened, drawn and expired: the kept figures follow the cards, expiry at the next read', async () => {
+    const [sh] = await factRows<{ id: number }>(t.db, sql`select id from store where code = 'SH001'`);
+    const [stored] = await factRows<{ id: number }>(
+      t.db,
+      sql`select id from card where kind = 'stored' and status = 'on' and usable_scope = 'all' order by id limit 1`,
+    );
+    const [combo] = await factRows<{ id: number }>(
+      t.db,
+      sql`select c.id from card c where c.kind = 'combo' and c.status = 'on' and c.usable_scope = 'all'
+        and exists (select 1 from card_project p where p.card_id = c.id) order by c.id limit 1`,
+    );
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '持卡新会员', phone: '13912349002', storeId: sh!.id, userId: null }),
+    );
+    const now = new Date();
+    const s = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: stored!.id, storeId: sh!.id, at: now, userId: null }),
+    );
+    const c = await t.db.transaction((x) =>
+      openCard(x, { memberId: m.id, cardId: combo!.id, storeId: sh!.id, at: now, userId: null }),
+    );
+    // Each figure from the member's cards and their session rows as they are now.
+    const want = async () => {
+      const [f] = await factRows<Record<string, number>>(
+        t.db,
+        sql`select count(*)::int as cards,
+          (count(*) filter (where c.status = 'active' and c.expires_at > now()))::int as "validCards",
+          coalesce(sum(c.balance + c.bonus_balance) filter (where c.kind = 'stored' and c.status = 'active' and c.expires_at > now()), 0)::int as "storedBalance",
+          coalesce(sum((select sum(x.remaining) from member_card_session x where x.member_card_id = c.id))
+            filter (where c.status = 'active' and c.expires_at > now()), 0)::int as "sessionsLeft"
+        from member_card c where c.member_id = ${m.id}`,
+      );
+      return f!;
+    };
+    const row = async () => {
+      const r = await reportAll(admin, MEMBER_BASIC_INFO_REPORT, { code: m.code });
+      expect(r.total).toBe(1);
+      const { cards, validCards, storedBalance, sessionsLeft } = r.list[0]!;
+      return { cards, validCards, storedBalance, sessionsLeft };
+    };
+    const opened = await want();
+    expect(opened).toMatchObject({ cards: 2, validCards: 2 });
+    expect(opened.sessionsLeft).toBeGreaterThan(0);
+    expect(await row()).toEqual(opened);
+    // A session drawn from the combo card (the ledger writes member_card_session).
+    const [project] = await factRows<{ id: number }>(
+      t.db,
+      sql`select project_id as id from member_card_session where member_card_id = ${c.memberCardId} order by 1 limit 1`,
+    );
+    await t.db.transaction((x) =>
+      consume(x, {
+        memberId: m.id,
+        storeId: sh!.id,
+        at: new Date(),
+        userId: null,
+        lines: [{ projectId: project!.id, quantity: 1, memberCardId: c.memberCardId }],
+      }),
+    );
+    const drawn = await want();
+    expect(drawn.sessionsLeft).toBe(opened.sessionsLeft! - 1);
+    expect(await row()).toEqual(drawn);
+    // The combo card expires after the member's figures were computed (as time passing would
+    // have it: its change not seen by the trigger): the next read folds it out.
+    await t.db.transaction(async (x) => {
+      await x.execute(sql`select set_config('zb.member_store_rebuild', 'on', true)`);
+      await x.execute(
+        sql`update member_card set expires_at = (select cards_as_of + interval '1 millisecond'
+          from member where id = ${m.id}) where id = ${c.memberCardId}`,
+      );
+    });
+    const [stale] = await factRows<{ valid: number }>(
+      t.db,
+      sql`select cards_valid as valid from member where id = ${m.id}`,
+    );
+    expect(stale!.valid).toBe(2);
+    const expired = await want();
+    expect(expired).toMatchObject({ cards: 2, validCards: 1, sessionsLeft: 0 });
+    expect(expired.storedBalance).toBe(opened.storedBalance);
+    expect(await row()).toEqual(expired);
+    expect(s.memberCardId).toBeGreaterThan(0);
+    expect((await checkMemberRollups(t.db)).ok).toBe(true);
   });
 });

@@ -9,8 +9,10 @@
  * - 卡项排行: one row per card sold in the period (开卡), and the period's 耗卡 from its rollup.
  * - 会员基本信息: one row per member with their cards counted and their valid stored balance (the
  *   member list's 储值余额: active, unexpired 储值卡, principal + bonus).
- * - 门店会员分析: one row per member registered by the period's last day, flagged new, active
- *   and silent for the period asked (the query reads the period and the silence it is given).
+ * - 门店会员分析: one row per store with members registered by the period's last day: members,
+ *   new, active and silent for the period and silence asked, from the per store × day rollup of
+ *   joins and last bill days (member_store_day/_month) and the few members billed or joined after
+ *   the period.
  * - 产品消耗: per day (month) and store, from the bill lines' rollup: a project's sessions × the
  *   project's usage of each product (goods project_product, the project's usage as it is now:
  *   usage is not recorded per bill), and each product sold directly.
@@ -36,6 +38,7 @@ import {
   type QueryInput,
   type Values,
 } from '../../platform/report/binding';
+import { storeScopeFilter } from '../../platform/scope';
 import { region, store } from '../stores/schema';
 import { member } from './schema';
 import { refNo } from './service';
@@ -48,33 +51,92 @@ const dayEnd = (day: SQL) => sql`(${day}::date + 1)::timestamp at time zone 'Asi
 /** A card held is 已过期 past its expiry, whatever its status; else its status (正常, 冻结). */
 const cardState = (mc: string) => sql.raw(`case when ${mc}.expires_at <= now() then 'expired' else ${mc}.status end`);
 
-/** One row per member card: where and what was sold, to whom, and what is left on it. */
-const cards: BoundQuery = {
-  alias: 'c',
-  query: () => sql`
-    select mc.id as "memberCardId", mc.member_id as "memberId", mc.store_id as "storeId", s.name as "storeName",
-      s.region_id as "regionId", r.name as "regionName", mc.card_id as "cardId", k.name as "cardName",
-      mc.kind as "kind", ${cardState('mc')} as "state", mc.opened_at as "openedAt", mc.paid as "paid",
-      coalesce(mc.balance, 0) as "balance", coalesce(mc.bonus_balance, 0) as "bonusBalance",
-      coalesce(ss.remaining, 0) as "sessionsLeft", coalesce(ss.total, 0) as "sessionsTotal"
-    from member_card mc
-    join card k on k.id = mc.card_id
-    join store s on s.id = mc.store_id
-    join region r on r.id = s.region_id
-    left join lateral (
-      select sum(x.remaining)::int as remaining, sum(x.total)::int as total
-      from member_card_session x where x.member_card_id = mc.id
-    ) ss on true`,
+/** The key columns of member_card each of 会员持卡's dimensions comes from (names are joined last). */
+const CARD_KEYS: Record<string, [string, string]> = {
+  regionName: ['store_id', 'storeId'],
+  storeName: ['store_id', 'storeId'],
+  storeId: ['store_id', 'storeId'],
+  cardName: ['card_id', 'cardId'],
+  cardId: ['card_id', 'cardId'],
+  kind: ['kind', 'kind'],
+  state: ['state', 'state'],
 };
 
-const cardsScope = { store: col('c', 'storeId') };
+/**
+ * 会员持卡 grouped by ids first: the cards in the filters and scope (a month's from
+ * member_card_opened_idx) added up per key of the grouping (store; card and kind; state) and
+ * member — one row per member of a group, so a group's 持卡会员数 is its count of rows, and no
+ * distinct count sorts the cards by names — then the names of the keys joined to those rows.
+ * The engine adds the rows up per group (a hash over ids and names); the total 持卡会员数, a
+ * distinct count over every group, is `cardTotals`'.
+ */
+const cardWhere = (q: QueryInput, mc: string): SQL => {
+  const c = (name: string) => sql.raw(`${mc}.${name}`);
+  const opened = c('opened_at');
+  const conditions = [
+    q.has('openedFrom') ? sql`${opened} >= ${dayStart(q.bind('openedFrom'))}` : undefined,
+    q.has('openedTo') ? sql`${opened} < ${dayEnd(q.bind('openedTo'))}` : undefined,
+    q.filter('storeId', c('store_id')),
+    q.has('regionId')
+      ? sql`${c('store_id')} in (select id from store where region_id = ${q.bind('regionId')}::int)`
+      : undefined,
+    q.filter('cardId', c('card_id')),
+    q.filter('kind', c('kind')),
+    q.filter('state', cardState(mc)),
+    storeScopeFilter(q.scope, c('store_id') as never),
+  ].filter((x): x is SQL => !!x);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+};
+
+const cards: BoundQuery = {
+  alias: 'c',
+  query: (q: QueryInput) => {
+    const keys = [...new Map(q.dims.map((d) => CARD_KEYS[d]!).map(([k, a]) => [k, a])).entries()];
+    const keyOf = (k: string) => (k === 'state' ? cardState('mc') : sql.raw(`mc.${k}`));
+    const perMember = sql.join(
+      keys.map(([k]) => sql`${keyOf(k)} as ${sql.raw(k)}`),
+      sql`, `,
+    );
+    const groupKeys = sql.raw(keys.map(([k]) => k).join(', '));
+    const named = keys.map(([k, a]) => sql`g.${sql.raw(k)} as ${sql.identifier(a)}`);
+    const has = (k: string) => keys.some(([x]) => x === k);
+    const names = [
+      has('store_id') ? sql`s.name as "storeName", r.name as "regionName"` : undefined,
+      has('card_id') ? sql`k.name as "cardName"` : undefined,
+    ].filter((x): x is SQL => !!x);
+    return sql`
+      select ${sql.join([...named, ...names], sql`, `)}, g.n as "cards", g.paid as "paid", g.balance as "balance",
+        g.bonus as "bonusBalance", g.left as "sessionsLeft", g.total as "sessionsTotal"
+      from (
+        select ${perMember}, mc.member_id, count(*) as n, sum(mc.paid) as paid, sum(coalesce(mc.balance, 0)) as balance,
+          sum(coalesce(mc.bonus_balance, 0)) as bonus, sum(mc.sessions_left) as left, sum(mc.sessions_total) as total
+        from member_card mc where ${cardWhere(q, 'mc')}
+        group by ${groupKeys}, mc.member_id
+      ) g
+      ${has('store_id') ? sql`join store s on s.id = g.store_id join region r on r.id = s.region_id` : sql.empty()}
+      ${has('card_id') ? sql`join card k on k.id = g.card_id` : sql.empty()}`;
+  },
+};
 
 export const memberCardReport = bindReport({
   decl: MEMBER_CARD_REPORT,
   from: cards,
-  measures: { cards: sql`count(*)`, members: sql`count(distinct ${col('c', 'memberId')})` },
-  filters: { opened: { instant: col('c', 'openedAt') } },
-  scope: cardsScope,
+  // Each row is one member of its group: a group's members are its rows.
+  measures: { cards: sql`sum(${col('c', 'cards')})`, members: sql`count(*)` },
+  // The members over every group: a distinct count of the same cards (a month's member ids from
+  // member_card_opened_idx, unless a state is asked).
+  totals: (q) => ({
+    members: sql`select count(distinct mc.member_id) from member_card mc where ${cardWhere(q, 'mc')}`,
+  }),
+  filters: {
+    opened: 'query',
+    storeId: 'query',
+    regionId: 'query',
+    cardId: 'query',
+    kind: 'query',
+    state: 'query',
+  },
+  scope: { store: col('c', 'storeId'), inQuery: true },
 });
 
 /**
@@ -160,7 +222,12 @@ export const cardRankingReport = bindReport({
   scope: { store: col('cm', 'storeId') },
 });
 
-/** One row per member: their file, the lookups named, their cards counted and balances. */
+/**
+ * One row per member: their file, the lookups named, their cards counted and balances — as the
+ * member row keeps them (cards_held, cards_valid, stored_valid, sessions_valid: recomputed from
+ * the member's cards by a trigger when one changes, and by foldCardExpiries, which runs before
+ * every report read, for the cards expired since).
+ */
 const members: BoundQuery = {
   alias: 'm',
   query: () => sql`
@@ -168,23 +235,14 @@ const members: BoundQuery = {
       g.name as "genderName", lv.name as "levelName", src.name as "sourceName",
       m.level_id as "levelId", m.source_id as "sourceId", m.store_id as "storeId", s.name as "storeName",
       s.region_id as "regionId", r.name as "regionName", m.status as "status", m.joined_at as "joinedAt",
-      coalesce(a.cards, 0) as "cards", coalesce(a.valid, 0) as "validCards",
-      coalesce(a.stored, 0) as "storedBalance", coalesce(a.sessions, 0) as "sessionsLeft"
+      m.cards_held as "cards", m.cards_valid as "validCards", m.stored_valid as "storedBalance",
+      m.sessions_valid as "sessionsLeft"
     from member m
     join store s on s.id = m.store_id
     join region r on r.id = s.region_id
     left join master_item g on g.id = m.gender_id
     left join master_item lv on lv.id = m.level_id
-    left join master_item src on src.id = m.source_id
-    left join lateral (
-      select count(*)::int as cards,
-        (count(*) filter (where mc.status = 'active' and mc.expires_at > now()))::int as valid,
-        (sum(mc.balance + mc.bonus_balance)
-          filter (where mc.kind = 'stored' and mc.status = 'active' and mc.expires_at > now()))::int as stored,
-        (select sum(x.remaining) from member_card_session x join member_card y on y.id = x.member_card_id
-          where y.member_id = m.id and y.status = 'active' and y.expires_at > now())::int as sessions
-      from member_card mc where mc.member_id = m.id
-    ) a on true`,
+    left join master_item src on src.id = m.source_id`,
 };
 
 export const memberBasicInfoReport = bindReport({
@@ -196,29 +254,78 @@ export const memberBasicInfoReport = bindReport({
 });
 
 /**
- * One row per member registered by the period's last day: new (registered in the period), active
- * (a bill at any store in the period), silent (no bill in the `silentDays` days up to the
- * period's last day).
+ * The rows of member_store_day/_month (门店会员分析's rollup) adding up `measure` per store over
+ * the Beijing days [a, b] (bound dates; a null end is open), in column `slot` of four: the months
+ * wholly inside from the month table, the days at the edges (at most a month at each) from the
+ * day table. The conditions on the bounds alone are the plan's one-time filters.
+ */
+const storeDaySpan = (measure: string, a: SQL | null, b: SQL | null, slot: number): SQL => {
+  const cols = [0, 1, 2, 3].map((i) => (i === slot ? measure : '0')).join(', ');
+  const pick = (table: string, where: SQL) =>
+    sql`select store_id, ${sql.raw(cols)} from ${sql.raw(table)} where ${where}`;
+  const am = a && sql`date_trunc('month', ${a})::date`;
+  const bm = b && sql`date_trunc('month', ${b})::date`;
+  if (!a && bm) {
+    return sql`${pick('member_store_month', sql`month < ${bm}`)}
+      union all ${pick('member_store_day', sql`day >= ${bm} and day <= ${b}`)}`;
+  }
+  if (a && am && !b) {
+    return sql`${pick('member_store_day', sql`day >= ${a} and day < (${am} + interval '1 month')::date`)}
+      union all ${pick('member_store_month', sql`month > ${am}`)}`;
+  }
+  return sql`${pick('member_store_day', sql`day >= ${a} and day <= ${b} and day < (${am} + interval '1 month')::date`)}
+    union all ${pick('member_store_month', sql`month > ${am} and month < ${bm}`)}
+    union all ${pick('member_store_day', sql`day >= ${bm} and day <= ${b} and ${bm} > ${am}`)}`;
+};
+
+/**
+ * One row per store (the members' home store) with members registered by the period's last day:
+ * how many (会员总数), new in the period, active (a bill at any store in the period) and silent (no
+ * bill in the `silentDays` days up to the period's last day), from member_store_day/_month, which
+ * count per store and day the members who joined and those whose last bill is that day.
+ *
+ * The members with a bill in [x, t] are those whose last bill is on or after x, less those of
+ * them with no bill in [x, t] or not registered by t: each of those has a bill after t or joined
+ * after t, so they are found from the bills after the period (member_consume_at_idx) and the
+ * members who joined after it (member_joined_idx) — none when the period ends today. 活跃 is that
+ * for x = the period's first day; 沉默 is 会员总数 less that for x = the silence's first day.
  */
 const storeMembers: BoundQuery = {
   alias: 'sm',
   query: (q: QueryInput) => {
-    const from = dayStart(q.bind('periodFrom'));
-    const end = dayEnd(q.bind('periodTo'));
+    const f = sql`${q.bind('periodFrom')}::date`;
+    const t = sql`${q.bind('periodTo')}::date`;
     const days = q.has('silentDays') ? sql`${q.bind('silentDays')}::int` : sql.raw(String(SILENT_DAYS_DEFAULT));
-    const quietFrom = sql`(${q.bind('periodTo')}::date + 1 - ${days})::timestamp at time zone 'Asia/Shanghai'`;
+    const quiet = sql`(${q.bind('periodTo')}::date + 1 - ${days})`;
+    const end = dayEnd(q.bind('periodTo'));
+    const billedSince = (x: SQL) => sql`exists (select 1 from member_consume c where c.member_id = m.id
+      and c.consumed_at >= (${x})::timestamp at time zone 'Asia/Shanghai' and c.consumed_at < ${end})`;
+    const unbilled = (x: SQL) =>
+      sql`count(*) filter (where m.last_visit_day >= ${x} and not (m.joined_at < ${end} and ${billedSince(x)}))::int`;
     return sql`
-      select m.id as "memberId", m.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
-        r.name as "regionName", 1 as "members",
-        (m.joined_at >= ${from})::int as "newMembers",
-        (exists (select 1 from member_consume c
-          where c.member_id = m.id and c.consumed_at >= ${from} and c.consumed_at < ${end}))::int as "active",
-        (not exists (select 1 from member_consume c
-          where c.member_id = m.id and c.consumed_at >= ${quietFrom} and c.consumed_at < ${end}))::int as "silent"
-      from member m
-      join store s on s.id = m.store_id
+      with a as (
+        select store_id, sum(m)::int as members, sum(n)::int as new, sum(la)::int as la, sum(ls)::int as ls
+        from (
+          ${storeDaySpan('joined', null, t, 0)}
+          union all ${storeDaySpan('joined', f, t, 1)}
+          union all ${storeDaySpan('last_visits', f, null, 2)}
+          union all ${storeDaySpan('last_visits', quiet, null, 3)}
+        ) x (store_id, m, n, la, ls)
+        group by store_id),
+      later as (
+        select m.store_id, ${unbilled(f)} as ca, ${unbilled(quiet)} as cs
+        from member m
+        where m.id in (select id from member where joined_at >= ${end}
+          union select member_id from member_consume where consumed_at >= ${end})
+        group by m.store_id)
+      select a.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+        a.members as "members", a.new as "newMembers", a.la - coalesce(l.ca, 0) as "active",
+        a.members - (a.ls - coalesce(l.cs, 0)) as "silent"
+      from a
+      join store s on s.id = a.store_id
       join region r on r.id = s.region_id
-      where m.joined_at < ${end}`;
+      left join later l on l.store_id = a.store_id
+      where a.members > 0`;
   },
 };
 

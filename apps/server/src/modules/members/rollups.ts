@@ -496,7 +496,12 @@ export const addToBillRollups = (tx: Tx, draws: readonly DrawChange[], items: re
 const FOLD_LOCK = 0x726f6c6c; // 'roll'
 
 /** The delta tables, every one folded by `foldIn`. */
-export const DELTA_TABLES = ['member_flow_delta', 'card_draw_delta', 'consume_item_delta'] as const;
+export const DELTA_TABLES = [
+  'member_flow_delta',
+  'card_draw_delta',
+  'consume_item_delta',
+  'member_store_delta',
+] as const;
 
 const FLOW_MEASURES = ['n', 'amount', 'bonus', 'sessions', 'paid', 'held', 'holders'];
 
@@ -530,6 +535,8 @@ const dayAndMonth = (
   ];
 };
 
+const MEMBER_STORE_MEASURES = ['joined', 'last_visits'];
+
 /** The one statement of a fold: every delta row deleted and added, per key, to its day and month rollups. */
 const FOLD_SQL = (() => {
   const flowKey = ['store_id', 'card_id', 'card_kind', 'kind'];
@@ -548,9 +555,13 @@ const FOLD_SQL = (() => {
     'id as (delete from consume_item_delta returning *)',
     `iss as (select day, ${itemKey.join(', ')}, ${sums(['n', 'quantity', 'amount'])} from id group by day, ${itemKey.join(', ')})`,
     ...dayAndMonth('i', 'iss', 'consume_item_day', 'consume_item_month', itemKey, ['n', 'quantity', 'amount']),
+    'vd as (delete from member_store_delta returning *)',
+    `vs as (select day, store_id, ${sums(MEMBER_STORE_MEASURES)} from vd group by day, store_id)`,
+    ...dayAndMonth('v', 'vs', 'member_store_day', 'member_store_month', ['store_id'], MEMBER_STORE_MEASURES),
   ];
   return `with ${ctes.join(',\n')}
-    select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id) as n`;
+    select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id)
+      + (select count(*) from vd) as n`;
 })();
 
 /** Folds every committed delta in the caller's transaction (taking the fold lock); answers the delta rows folded. */
@@ -599,6 +610,179 @@ const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
   await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
     select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
     from ${t('consume_item_day')} group by 1, 2, 3, 4`);
+};
+
+// ── 门店会员分析's rollup and the kept columns of member and member_card ─────────────
+
+/** The member rollup of 门店会员分析, day table then month table. */
+export const MEMBER_STORE_ROLLUPS = ['member_store_day', 'member_store_month'] as const;
+
+/** Each member's last bill day from the bills (member_id, d). */
+const LAST_BILL_DAYS = `select member_id, max((consumed_at at time zone '${SHANGHAI_TZ}')::date) as d
+  from member_consume group by member_id`;
+/** Each member card's sessions from member_card_session (member_card_id, l, t). */
+const CARD_SESSIONS = `select member_card_id, sum(remaining)::int as l, sum(total)::int as t
+  from member_card_session group by member_card_id`;
+
+/**
+ * Fills member_store_day and member_store_month (named by `prefix`): per home store and Beijing
+ * day, the members who joined and those whose last bill is that day — the last bill day read from
+ * `member.last_visit_day` (`kept`) or recomputed from the bills (the check's independent count).
+ */
+const buildMemberStoreDays = async (db: Db | Tx, prefix: string, lastDay: 'kept' | 'bills'): Promise<void> => {
+  const last =
+    lastDay === 'kept'
+      ? 'select last_visit_day as d, store_id from member where last_visit_day is not null'
+      : `select v.d, m.store_id from member m join (${LAST_BILL_DAYS}) v on v.member_id = m.id`;
+  await db.execute(
+    sql.raw(`insert into ${prefix}member_store_day (day, store_id, joined, last_visits)
+    select d, store_id, sum(j), sum(v) from (
+      select (joined_at at time zone '${SHANGHAI_TZ}')::date as d, store_id, 1 as j, 0 as v from member
+      union all select d, store_id, 0, 1 from (${last}) l
+    ) x group by 1, 2 order by 1, 2`),
+  );
+  await db.execute(
+    sql.raw(`insert into ${prefix}member_store_month (month, store_id, joined, last_visits)
+    select date_trunc('month', day)::date, store_id, sum(joined), sum(last_visits)
+    from ${prefix}member_store_day group by 1, 2 order by 1, 2`),
+  );
+};
+
+// ── The members' kept card figures (会员基本信息) ──────────────────────────────────
+
+/** The watermark row of the members' card figures: `as_of`, the last fold's moment. */
+export const CARD_FIGURES_STATE = 'member_cards';
+/** The advisory lock key of the card figures' fold (one at a time). */
+const EXPIRY_LOCK = 0x65787069; // 'expi'
+/** How far before the watermark the fold looks: a writer's transaction longer than this could be missed. */
+const EXPIRY_LOOKBACK = "interval '1 hour'";
+
+/** A member's card figures from their cards (`c`: member_card), as of the moment `at` (SQL). */
+const cardFigures = (at: string) => `count(*)::int as held,
+  (count(*) filter (where c.status = 'active' and c.expires_at > ${at}))::int as valid,
+  coalesce(sum(c.balance + c.bonus_balance) filter (where c.kind = 'stored' and c.status = 'active' and c.expires_at > ${at}), 0)::int as stored,
+  coalesce(sum(c.sessions_left) filter (where c.status = 'active' and c.expires_at > ${at}), 0)::int as sessions`;
+
+/**
+ * The members whose kept figures count a card valid that has expired by now: an active card
+ * that expired after their figures' moment (cards_as_of), read from member_card_expires_idx
+ * since the last fold (less EXPIRY_LOOKBACK, for writers that began before it).
+ */
+const EXPIRED_MEMBERS = `select distinct c.member_id as id from member_card c join member m on m.id = c.member_id
+  where c.status = 'active' and c.expires_at <= now()
+    and c.expires_at > coalesce((select as_of from member_rollup_state where name = '${CARD_FIGURES_STATE}'),
+      '-infinity'::timestamptz) - ${EXPIRY_LOOKBACK}
+    and (m.cards_as_of is null or m.cards_as_of < c.expires_at)`;
+
+/** Recomputes, as of now, the card figures of the members `ids` (locked first, in id order). */
+const recomputeCardFigures = async (tx: Db | Tx, ids: readonly number[]): Promise<void> => {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  await tx.execute(sql`select id from member where id in (${list}) order by id for no key update`);
+  // A statement of its own: it reads the cards as committed once the members are locked.
+  await tx.execute(sql`update member m set cards_held = x.held, cards_valid = x.valid, stored_valid = x.stored,
+      sessions_valid = x.sessions, cards_as_of = now()
+    from (select c.member_id, ${sql.raw(cardFigures('now()'))} from member_card c where c.member_id in (${list})
+      group by c.member_id) x
+    where m.id = x.member_id`);
+};
+
+/** The fold in the caller's transaction: the members with cards expired since recomputed; answers how many. */
+const foldExpiriesIn = async (tx: Db | Tx): Promise<number> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EXPIRY_LOCK})`);
+  const ids = rowsOf<{ id: number }>(await tx.execute(sql.raw(`${EXPIRED_MEMBERS} order by 1`))).map((r) =>
+    Number(r.id),
+  );
+  await recomputeCardFigures(tx, ids);
+  await tx.execute(sql`insert into member_rollup_state (name, as_of) values (${CARD_FIGURES_STATE}, now())
+    on conflict (name) do update set as_of = excluded.as_of, updated_at = now()`);
+  return ids.length;
+};
+
+/**
+ * Moves the members' kept card figures past the cards that expired since they were computed
+ * (the trigger member_card_holdings computes them when a card changes, as of that moment): those
+ * members recomputed as of now. One read when none is due. Run before every report read (so
+ * 会员基本信息 counts valid cards as of the read) and every minute by the job foldCardExpiries.
+ */
+export const foldCardExpiries = async (db: RollupDb): Promise<number> => {
+  const d = dbOf(db);
+  const due = await d.execute(sql.raw(`select exists (${EXPIRED_MEMBERS}) as due`));
+  if (!rowsOf<{ due: boolean }>(due)[0]?.due) return 0;
+  return d.transaction((tx) => foldExpiriesIn(tx));
+};
+
+/**
+ * Rewrites the kept columns that differ from their facts — member.last_visit_day (the member's
+ * last bill day) and member_card.sessions_left/_total (its member_card_session rows) — and builds
+ * 门店会员分析's rollup again from the members (its deltas dropped: the members are the facts).
+ */
+const rebuildMemberStoreDays = async (tx: Tx): Promise<Record<string, number>> => {
+  // The trigger member_store_days appends nothing while this rewrites the members: built below.
+  await tx.execute(sql`select set_config('zb.member_store_rebuild', 'on', true)`);
+  await tx.execute(
+    sql.raw(`update member_card c set sessions_left = coalesce(s.l, 0), sessions_total = coalesce(s.t, 0)
+    from member_card x left join (${CARD_SESSIONS}) s on s.member_card_id = x.id
+    where c.id = x.id and (c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0))`),
+  );
+  // One pass over the members: those whose last bill day or card figures differ from the facts
+  // get both, the figures as of now (the others' hold as of now too: only a write moves them up).
+  const figures = '(m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid)';
+  const computed = '(coalesce(f.held, 0), coalesce(f.valid, 0), coalesce(f.stored, 0), coalesce(f.sessions, 0))';
+  await tx.execute(
+    sql.raw(`update member m set last_visit_day = v.d, cards_held = coalesce(f.held, 0), cards_valid = coalesce(f.valid, 0),
+      stored_valid = coalesce(f.stored, 0), sessions_valid = coalesce(f.sessions, 0),
+      cards_as_of = now()
+    from member x
+    left join (${LAST_BILL_DAYS}) v on v.member_id = x.id
+    left join (select c.member_id, ${cardFigures('now()')} from member_card c group by c.member_id) f on f.member_id = x.id
+    where m.id = x.id and (m.last_visit_day is distinct from v.d or ${figures} is distinct from ${computed})`),
+  );
+  await tx.execute(sql`insert into member_rollup_state (name, as_of) values (${CARD_FIGURES_STATE}, now())
+    on conflict (name) do update set as_of = excluded.as_of, updated_at = now()`);
+  await tx.execute(sql`select set_config('zb.member_store_rebuild', 'off', true)`);
+  await tx.execute(sql.raw(`truncate ${MEMBER_STORE_ROLLUPS.join(', ')}, member_store_delta`));
+  await buildMemberStoreDays(tx, '', 'kept');
+  const out: Record<string, number> = {};
+  for (const t of MEMBER_STORE_ROLLUPS) out[t] = await countRows(tx, t);
+  return out;
+};
+
+/**
+ * The check of the same (deltas folded first): the kept columns that differ from their facts,
+ * counted, and the rollup recomputed from the members' joins and their bills, row for row.
+ */
+const checkMemberStoreDays = async (tx: Tx): Promise<RollupCheck['tables']> => {
+  const count = async (q: string) => Number(rowsOf<{ n: string }>(await tx.execute(sql.raw(q)))[0]!.n);
+  const visits = await count(`select count(*) as n from member m left join (${LAST_BILL_DAYS}) v on v.member_id = m.id
+    where m.last_visit_day is distinct from v.d`);
+  const sessions =
+    await count(`select count(*) as n from member_card c left join (${CARD_SESSIONS}) s on s.member_card_id = c.id
+    where c.sessions_left <> coalesce(s.l, 0) or c.sessions_total <> coalesce(s.t, 0)`);
+  // The card figures as of their moment, and none of them past a card expired since (the fold's).
+  await foldExpiriesIn(tx);
+  const figures = await count(`select count(*) as n from member m
+    left join lateral (select ${cardFigures('coalesce(m.cards_as_of, now())')} from member_card c where c.member_id = m.id) f on true
+    where (m.cards_held, m.cards_valid, m.stored_valid, m.sessions_valid) is distinct from (f.held, f.valid, f.stored, f.sessions)`);
+  const stale = await count(`select count(*) as n from (${EXPIRED_MEMBERS}) x`);
+  const tables: RollupCheck['tables'] = [
+    { table: 'member.last_visit_day', keptOnly: visits, rebuiltOnly: visits },
+    { table: 'member_card.sessions_left', keptOnly: sessions, rebuiltOnly: sessions },
+    { table: 'member.cards_valid', keptOnly: figures + stale, rebuiltOnly: figures + stale },
+  ];
+  for (const t of MEMBER_STORE_ROLLUPS) {
+    await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
+  }
+  await buildMemberStoreDays(tx, 'check_', 'bills');
+  for (const t of MEMBER_STORE_ROLLUPS) {
+    // A key whose changes netted to nothing is what no member would give: a rebuild has none.
+    const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, 'where not (joined = 0 and last_visits = 0)');
+    tables.push({ table: t, keptOnly, rebuiltOnly });
+  }
+  return tables;
 };
 
 // ── Computed from the facts ───────────────────────────────────────────────────
@@ -734,6 +918,8 @@ export interface RollupCounts {
   through: string;
   /** Rows of each bill rollup (BILL_ROLLUPS). */
   bills: Record<(typeof BILL_ROLLUPS)[number], number>;
+  /** Rows of 门店会员分析's rollup (MEMBER_STORE_ROLLUPS). */
+  members: Record<string, number>;
 }
 
 const countRows = async (db: Db | Tx, table: string): Promise<number> =>
@@ -753,6 +939,7 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS, ...DELTA_TABLES].join(', ')}`));
     await buildFlows(tx, '');
     await buildBillRollups(tx);
+    const members = await rebuildMemberStoreDays(tx);
     const through = lastEndedMonth(now);
     await closeAll(tx, '', null, through);
     await tx.execute(
@@ -762,7 +949,7 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     for (const t of ALL_TABLES) tables[t] = await countRows(tx, t);
     const bills: Record<string, number> = {};
     for (const t of BILL_ROLLUPS) bills[t] = await countRows(tx, t);
-    return { tables, through, bills: bills as RollupCounts['bills'] };
+    return { tables, through, bills: bills as RollupCounts['bills'], members };
   });
 
 /** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
@@ -811,6 +998,7 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
       const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`);
       tables.push({ table: t, keptOnly, rebuiltOnly });
     }
+    tables.push(...(await checkMemberStoreDays(tx)));
     return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), through, tables };
   });
 

@@ -11,7 +11,7 @@ import { route } from '../../platform/route';
 import { storePicks } from '../stores/service';
 import { MEMBER_REPORT_BINDINGS } from './reportBindings';
 import { memberReportBindings } from './reports';
-import { foldRollupDeltas } from './rollups';
+import { foldCardExpiries, foldRollupDeltas } from './rollups';
 import { cardLedgerPage, memberBinding, memberCards, memberConsumes } from './service';
 
 export const memberRoutes = async (app: FastifyInstance) => {
@@ -24,5 +24,7 @@ export const memberRoutes = async (app: FastifyInstance) => {
   registerResource(app, memberBinding);
   // Every report reads the rollups with the writers' deltas folded in (rollups.ts).
   beforeReportRead(foldRollupDeltas);
+  // 会员基本信息's valid cards as of the read: the members' figures past the cards expired since.
+  beforeReportRead(foldCardExpiries);
   for (const b of [...MEMBER_REPORT_BINDINGS, ...memberReportBindings]) registerReport(app, b);
 };

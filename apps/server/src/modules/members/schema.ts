@@ -53,6 +53,24 @@ export const member = pgTable(
     /** normal 正常, frozen 冻结 (contract MEMBER_STATUSES). */
     status: text('status').notNull().default('normal'),
     remark: text('remark'),
+    /**
+     * The Beijing day of the member's last bill (null: none yet). Kept by the trigger
+     * member_consume_last_visit on every bill inserted (门店会员分析 reads it through
+     * member_store_day); rebuilt and checked with the member rollups.
+     */
+    lastVisitDay: date('last_visit_day', { mode: 'string' }),
+    /**
+     * Kept, never edited — the member's cards as of `cardsAsOf`: held (all), valid (正常 and
+     * unexpired), the principal + bonus of the valid 储值卡 and the sessions left on the valid
+     * 套餐卡 (会员基本信息). The trigger member_card_holdings recomputes them from the member's
+     * cards whenever one changes, as of that moment; `foldCardExpiries` (before every report read
+     * and every minute) recomputes the members whose cards expired since, as of its own moment.
+     */
+    cardsHeld: integer('cards_held').notNull().default(0),
+    cardsValid: integer('cards_valid').notNull().default(0),
+    storedValid: integer('stored_valid').notNull().default(0),
+    sessionsValid: integer('sessions_valid').notNull().default(0),
+    cardsAsOf: at('cards_as_of'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -62,6 +80,9 @@ export const member = pgTable(
     index('member_store_idx').on(t.storeId, t.joinedAt),
     index('member_joined_idx').on(t.joinedAt, t.id),
     index('member_name_idx').on(t.name),
+    // 会员列表 filtered by 会员等级 or 状态, in its order (joined_at, id), counted from the index alone.
+    index('member_level_joined_idx').on(t.levelId, t.joinedAt, t.id),
+    index('member_status_joined_idx').on(t.status, t.joinedAt, t.id),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
     oneOf('member_area_code_chk', t.areaCode, AREA_CODE_VALUES),
   ],
@@ -96,6 +117,13 @@ export const memberCard = pgTable(
     /** 储值卡 only: principal and bonus balances in 分 (null on a 套餐卡). Written by the ledger only. */
     balance: integer('balance'),
     bonusBalance: integer('bonus_balance'),
+    /**
+     * 套餐卡: its sessions left and in all, the sums of its member_card_session rows (0 on a 储值卡).
+     * Kept by the trigger member_card_session_sums in the transaction that writes those rows (the
+     * ledger); checked with the ledger invariants (seed/memberChecks.ts) and the member rollups.
+     */
+    sessionsLeft: integer('sessions_left').notNull().default(0),
+    sessionsTotal: integer('sessions_total').notNull().default(0),
     createdBy: createdBy(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -105,8 +133,12 @@ export const memberCard = pgTable(
     index('member_card_card_idx').on(t.cardId),
     index('member_card_store_idx').on(t.storeId),
     // Cards opened in a period, chain-wide, with what 卡项排行 counts of them (store, product,
-    // buyer, paid; none of them ever changes): read from the index alone.
+    // buyer, paid; none of them ever changes): read from the index alone. Migration 0048 adds
+    // INCLUDE (status, expires_at, balance, bonus_balance, sessions_left, sessions_total), what
+    // 会员持卡 adds up, which drizzle cannot declare: a change of those is no longer a HOT update.
     index('member_card_opened_idx').on(t.openedAt, t.storeId, t.cardId, t.kind, t.memberId, t.paid),
+    // The cards that expired since the last fold of the members' kept card figures (foldCardExpiries).
+    index('member_card_expires_idx').on(t.expiresAt),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
     check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
     check(
@@ -442,6 +474,8 @@ export const memberCardBalanceMonth = byCard.balance;
 export const memberRollupState = pgTable('member_rollup_state', {
   name: text('name').primaryKey(),
   through: date('through', { mode: 'string' }),
+  /** An instant watermark: 'member_cards', the last fold of the members' kept card figures. */
+  asOf: at('as_of'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
@@ -554,4 +588,46 @@ export const consumeItemDelta = pgTable('consume_item_delta', {
   itemKind: text('item_kind').notNull(),
   itemId: integer('item_id').notNull(),
   ...itemMeasures(),
+});
+
+/** What a member rollup counts per home store and Beijing day (month). */
+const memberStoreMeasures = () => ({
+  /** Members of the store who joined that day. */
+  joined: integer('joined').notNull().default(0),
+  /** Members of the store whose last bill (member.last_visit_day) is that day. */
+  lastVisits: integer('last_visits').notNull().default(0),
+});
+
+/**
+ * 门店会员分析: per member's home store and Beijing day, the members who joined that day and those
+ * whose last bill is that day (member.joined_at, member.last_visit_day). Kept through
+ * member_store_delta by the trigger member_store_days on member (a member added, moved to another
+ * store, or billed on a later day), folded like the other deltas before every report read.
+ */
+export const memberStoreDay = pgTable(
+  'member_store_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    ...memberStoreMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const memberStoreMonth = pgTable(
+  'member_store_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    ...memberStoreMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId] })],
+);
+
+/** A change of member_store_day (and so of member_store_month), appended by the trigger. */
+export const memberStoreDelta = pgTable('member_store_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  ...memberStoreMeasures(),
 });

@@ -10,7 +10,7 @@ import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
-import { closeMemberBalanceMonths, foldRollupDeltas } from '../members/rollups';
+import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -69,6 +69,12 @@ export const JOBS: readonly JobDef[] = [
     title: '会员报表汇总增量合并',
     defaultCron: '* * * * *',
     run: async ({ db }) => `合并汇总增量 ${await foldRollupDeltas(db)} 条`,
+  },
+  {
+    name: 'foldCardExpiries',
+    title: '会员有效卡到期刷新',
+    defaultCron: '* * * * *',
+    run: async ({ db }) => `刷新有效卡到期的会员 ${await foldCardExpiries(db)} 个`,
   },
   {
     name: 'scanAbnormalBills',
