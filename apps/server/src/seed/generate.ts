@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
+import { rebuildBillRollups } from '../modules/bills/rollups';
 import { rebuildMemberRollups } from '../modules/members/rollups';
 import { copyMemberHistory } from './memberHistory';
 import { prepareDatabase } from './prepare';
@@ -135,6 +136,7 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     step('members');
     // COPY went past the ledger's writers, which keep the rollups: build them from the facts.
     await rebuildMemberRollups(handle, now);
+    await rebuildBillRollups(handle);
     step('member rollups');
   }
   await handle.db.execute(sql`analyze`);

@@ -840,16 +840,27 @@ const deferrable = async (handle: DbHandle): Promise<Deferred> => {
        order by c.relname, i.relname`),
     ),
   );
+  // The bill rollups' triggers (modules/bills/rollups.ts) would collect every copied row in their
+  // transition tables: off for the load, the rollups rebuilt from the facts after it (generate.ts).
+  const triggers = rowsOf<{ t: string; n: string }>(
+    await handle.db.execute(
+      sql.raw(`select c.relname as t, g.tgname as n from pg_trigger g join pg_class c on c.oid = g.tgrelid
+       where c.relnamespace = 'public'::regnamespace and not g.tgisinternal and g.tgname like 'bill\\_rollup\\_%'
+       order by 1, 2`),
+    ),
+  );
   return {
     drop: [
       ...constraints.map((k) => `alter table "${k.t}" drop constraint "${k.n}"`),
       ...indexes.map((i) => `drop index "${i.n}"`),
+      ...triggers.map((g) => `alter table "${g.t}" disable trigger "${g.n}"`),
     ],
     // Unique constraints and indexes before the foreign keys (a key's check can use them).
     create: [
       ...constraints.filter((k) => k.kind === 'u').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
       ...indexes.map((i) => i.def),
       ...constraints.filter((k) => k.kind === 'f').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
+      ...triggers.map((g) => `alter table "${g.t}" enable trigger "${g.n}"`),
     ],
   };
 };

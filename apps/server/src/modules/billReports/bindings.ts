@@ -58,42 +58,72 @@ const PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value);
 const TAKING_METHODS: readonly string[] = SENT_PAY_METHODS;
 const q = (k: string) => `"${k}"`;
 
+/** Rollup rows (alias d) of the period's days in the caller's scope and the stores asked, with a fact in them. */
+const rollupIn = (input: QueryInput): SQL =>
+  sql`d.day >= ${input.bind('periodFrom')}::date and d.day <= ${input.bind('periodTo')}::date and ${narrow(input, 'd.store_id')} and d.n > 0`;
+
 /**
- * One row per completed bill of the period (its lines by kind, its payments by method, its card
- * draws) and one per refund executed in it, at the store and Beijing day of each: the facts of
- * /finance and /storeSettlement, which the engine adds up per store and day.
+ * Per store and Beijing day, what the completed bills of the period sold (lines by kind), drew
+ * from cards and were paid by each method, from the bill rollups (modules/bills/rollups.ts:
+ * bill_day, bill_line_day, bill_draw_day, bill_pay_day, kept with every bill, refund and 关单 and
+ * folded before the read) — a few rows per store and day, never the month's bills; and one row
+ * per refund executed in it (few, by refund_executed_idx) at the store and day it was executed:
+ * the facts of /finance and /storeSettlement, which the engine adds up per grouping.
  */
 const dayFacts = {
   alias: 'f',
   query: (input: QueryInput) => {
-    const pays = PAY_METHODS.map((m) => `coalesce(sum(p.amount) filter (where p.method = '${m}'), 0) as ${q(m)}`).join(
-      ', ',
+    const measures = [
+      'bills',
+      'billTotal',
+      'projectSales',
+      'retailSales',
+      'cardSales',
+      'topUps',
+      'drawPrincipal',
+      'drawBonus',
+      'drawSessions',
+      'comboDraw',
+      ...PAY_METHODS,
+    ];
+    /** One source's columns in `measures`' order: its own by name, 0 for the others. */
+    const row = (own: Record<string, string>) => raw(measures.map((m) => `${own[m] ?? '0'} as ${q(m)}`).join(', '));
+    const byKind = (kind: string) => `coalesce(sum(d.amount) filter (where d.item_kind = '${kind}'), 0)`;
+    const byMethod = Object.fromEntries(
+      PAY_METHODS.map((m) => [m, `coalesce(sum(d.amount) filter (where d.method = '${m}'), 0)`]),
     );
     const zeroPays = PAY_METHODS.map((m) => `0 as ${q(m)}`).join(', ');
-    const takings = TAKING_METHODS.map((m) => `pa.${q(m)}`).join(' + ');
-    return sql`select c.store_id as "storeId", s.name as "storeName", ${beijingDay('c.consumed_at')} as "day",
+    const takings = TAKING_METHODS.map((m) => `x.${q(m)}`).join(' + ');
+    const w = rollupIn(input);
+    return sql`select x.store_id as "storeId", s.name as "storeName", x.day as "day",
         s.region_id as "regionId", rg.name as "regionName",
-        1 as "bills", c.total as "billTotal",
-        li."projectSales", li."retailSales", li."cardSales", li."topUps",
-        dr."drawPrincipal", dr."drawBonus", dr."drawSessions", li."comboDraw",
-        ${raw(PAY_METHODS.map((m) => `pa.${q(m)}`).join(', '))}, ${raw(takings)} as "takings",
+        ${raw(measures.map((m) => `x.${q(m)}`).join(', '))}, ${raw(takings)} as "takings",
         0 as "refunds", 0 as "refundsOutside", ${raw(takings)} as "net"
-      from member_consume c
-      join store s on s.id = c.store_id
+      from (
+        select u.store_id, u.day, ${raw(measures.map((m) => `sum(u.${q(m)}) as ${q(m)}`).join(', '))}
+        from (
+          select d.store_id, d.day, ${row({ bills: 'sum(d.n)', billTotal: 'sum(d.total)' })}
+          from bill_day d where d.status = 'completed' and ${w} group by 1, 2
+          union all
+          select d.store_id, d.day, ${row({
+            projectSales: byKind('project'),
+            retailSales: byKind('product'),
+            cardSales: byKind('cardSale'),
+            topUps: byKind('topUp'),
+            comboDraw: 'sum(d.combo_amount)',
+          })}
+          from bill_line_day d where ${w} group by 1, 2
+          union all
+          select d.store_id, d.day, ${row({ drawPrincipal: 'sum(d.principal)', drawBonus: 'sum(d.bonus)', drawSessions: 'sum(d.sessions)' })}
+          from bill_draw_day d where ${w} group by 1, 2
+          union all
+          select d.store_id, d.day, ${row(byMethod)}
+          from bill_pay_day d where d.status = 'completed' and ${w} group by 1, 2
+        ) u
+        group by u.store_id, u.day
+      ) x
+      join store s on s.id = x.store_id
       left join region rg on rg.id = s.region_id
-      cross join lateral (
-        select coalesce(sum(l.amount) filter (where l.item_kind = 'project'), 0) as "projectSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'product'), 0) as "retailSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'cardSale'), 0) as "cardSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'topUp'), 0) as "topUps",
-          coalesce(sum(l.card_amount) filter (where l.member_card_id is not null and l.sessions is not null), 0) as "comboDraw"
-        from member_consume_line l where l.consume_id = c.id) li
-      cross join lateral (
-        select coalesce(-sum(g.amount), 0) as "drawPrincipal", coalesce(-sum(g.bonus_amount), 0) as "drawBonus",
-          coalesce(-sum(g.sessions), 0) as "drawSessions"
-        from card_ledger g where g.ref_type = 'member_consume' and g.ref_id = c.id and g.kind = 'consume') dr
-      cross join lateral (select ${raw(pays)} from bill_payment p where p.consume_id = c.id) pa
-      where ${billsIn(input)}
       union all
       select r.store_id, s.name, ${beijingDay('r.executed_at')}, s.region_id, rg.name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ${raw(zeroPays)}, 0, r.amount, r.outside, -r.outside

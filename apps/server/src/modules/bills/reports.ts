@@ -6,7 +6,9 @@
  */
 import { ABNORMAL_BILL_LIST, BILLING_CLOSE_LIST, BILLING_LIST } from '@zb/contract/reports/bills';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { storeScopeFilter } from '../../platform/scope';
 
 /**
  * Bills of the member given by phone, 会员编号 or exact name (each an indexed column of member).
@@ -26,6 +28,44 @@ const billColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "c
   c.refunded as "refunded"`;
 
 const billJoins = sql`left join store s on s.id = c.store_id left join member m on m.id = c.member_id`;
+
+/** The /billingList filters a bill rollup answers, by query key: its column (rollups.ts). */
+const ROLLUP_FILTERS = {
+  storeId: 'store_id',
+  kind: 'kind',
+  source: 'source',
+  refundState: 'refund_state',
+  status: 'status',
+};
+
+/**
+ * 共 N 条 and 合计 of /billingList from the bill rollups (rollups.ts): bill_day, or with a 支付方式
+ * bill_pay_day (each bill once per method it has), over the period's days, the caller's scope and
+ * the filters asked — a few rows per store and day, never the month's bills. The member and staff
+ * filters are selective and stay on the facts (undefined: the engine counts the page's facts).
+ */
+const billingListTotals = (input: QueryInput) => {
+  const { bind, has } = input;
+  if (has('member') || has('staffId')) return undefined;
+  const conds: SQL[] = [
+    sql`d.day >= ${bind('periodFrom')}::date and d.day <= ${bind('periodTo')}::date`,
+    storeScopeFilter(input.scope, sql.raw('d.store_id') as unknown as AnyPgColumn) ?? sql`true`,
+  ];
+  for (const [key, column] of Object.entries(ROLLUP_FILTERS)) {
+    if (has(key))
+      conds.push(sql`${sql.raw(`d.${column}`)} = ${bind(key)}${sql.raw(key === 'storeId' ? '::int' : '::text')}`);
+  }
+  if (has('payMethod')) conds.push(sql`d.method = ${bind('payMethod')}::text`);
+  const from = sql`${sql.raw(has('payMethod') ? 'bill_pay_day' : 'bill_day')} d where ${sql.join(conds, sql` and `)}`;
+  const sum = (column: string) => sql`select coalesce(sum(${sql.raw(`d.${column}`)}), 0) from ${from}`;
+  return {
+    count: sum('n'),
+    total: sum('total'),
+    paidByCard: sum('paid_by_card'),
+    paidOther: sum('paid_other'),
+    refunded: sum('refunded'),
+  };
+};
 
 export const billingListBinding = bindReport({
   decl: BILLING_LIST,
@@ -58,6 +98,7 @@ export const billingListBinding = bindReport({
     payMethod: 'query',
   },
   scope: { store: col('q', 'storeId') },
+  totals: billingListTotals,
 });
 
 export const billingCloseBinding = bindReport({

@@ -1,0 +1,142 @@
+/**
+ * The bill rollups (schema.ts: bill_day, bill_pay_day, bill_line_day, bill_draw_day), per Beijing
+ * day of the bill × the bill's store, which the bill lists and the bill finance reports read so
+ * a chain-wide month never sums its million bills:
+ *
+ * - bill_day: every bill by its /billingList key (status, kind, source, refund state): bills,
+ *   total, 划卡, 其他支付, 已退款;
+ * - bill_pay_day: every bill once per payment method it has, with the same figures (the 支付方式
+ *   filter), and its payments' amount by that method (财务大表, 门店日结 by method);
+ * - bill_line_day: the lines of the completed bills by line kind (sales, 销售明细's 合计);
+ * - bill_draw_day: the card draws (card_ledger consume rows) of the completed bills (耗卡).
+ *
+ * Kept by triggers on the facts (migration 0047: member_consume insert and update,
+ * member_consume_line insert and update, bill_payment insert, card_ledger insert), so every writer
+ * — the bill service, the ledger's batch, a refund, 关单, the demo seed — keeps them without
+ * knowing: each statement APPENDS its change to bill_rollup_delta in the writer's transaction (no
+ * row shared with another writer, so concurrent bills of one store and day never wait on each
+ * other), and `foldBillRollups` adds the committed deltas into the rollups in one statement
+ * before every report read (platform/report/query.ts beforeReportRead), as the member rollups'
+ * fold does. The definitions live once, in the database: `bill_rollups_fill(prefix)` fills the
+ * tables from the facts (the migration, `rebuildBillRollups`, and `checkBillRollups` into
+ * temporary copies it compares row for row). Bills, payments and ledger rows are never deleted
+ * (关单 closes a bill), and a payment's method and amount never change (only what was refunded of
+ * it): the triggers follow no such change, and `--check` would show one.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, DbHandle, Tx } from '../../db/client';
+
+type RollupDb = Db | Tx | DbHandle;
+const dbOf = (d: RollupDb): Db | Tx => ('copyIn' in d ? d.db : d);
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/** The advisory lock key the bill folds take (one fold at a time; writers never take it). */
+const FOLD_LOCK = 0x62696c6c; // 'bill'
+
+interface Family {
+  table: string;
+  key: string[];
+  measures: string[];
+}
+
+const BILL_MEASURES = ['n', 'total', 'paid_by_card', 'paid_other', 'refunded'];
+const BILL_KEY = ['day', 'store_id', 'status', 'kind', 'source', 'refund_state'];
+
+/** The rollups by their delta's `fam`. */
+export const BILL_FAMILIES: readonly Family[] = [
+  { table: 'bill_day', key: BILL_KEY, measures: BILL_MEASURES },
+  { table: 'bill_pay_day', key: [...BILL_KEY, 'method'], measures: [...BILL_MEASURES, 'amount'] },
+  {
+    table: 'bill_line_day',
+    key: ['day', 'store_id', 'item_kind'],
+    measures: ['n', 'quantity', 'amount', 'card_amount', 'combo_amount', 'refunded'],
+  },
+  { table: 'bill_draw_day', key: ['day', 'store_id'], measures: ['n', 'principal', 'bonus', 'sessions'] },
+];
+
+export const BILL_ROLLUP_TABLES = BILL_FAMILIES.map((f) => f.table);
+
+/** The one statement of a fold: every delta deleted and added, per family and key, to its rollup. */
+const FOLD_SQL = (() => {
+  const ctes = ['d as (delete from bill_rollup_delta returning *)'];
+  for (const [i, f] of BILL_FAMILIES.entries()) {
+    const keys = f.key.join(', ');
+    const order = f.key.map((_, j) => String(j + 1)).join(', ');
+    ctes.push(`f${i} as (insert into ${f.table} (${keys}, ${f.measures.join(', ')})
+      select ${keys}, ${f.measures.map((m) => `sum(${m})`).join(', ')} from d where fam = ${i}
+      group by ${order} order by ${order}
+      on conflict (${keys}) do update set ${f.measures.map((m) => `${m} = ${f.table}.${m} + excluded.${m}`).join(', ')})`);
+  }
+  return `with ${ctes.join(',\n')} select count(*) as n from d`;
+})();
+
+const foldIn = async (tx: Db | Tx): Promise<number> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+  return Number(rowsOf<{ n: string | number }>(await tx.execute(sql.raw(FOLD_SQL)))[0]?.n ?? 0);
+};
+
+/**
+ * Adds the triggers' deltas into the bill rollups (deleting them), in a transaction of its own:
+ * after it, the rollups hold every bill change committed before it began. One read when there is
+ * none. Run before every report read, by the check, and by the scheduled fold job. Answers how
+ * many delta rows it folded.
+ */
+export const foldBillRollups = async (db: RollupDb): Promise<number> => {
+  const d = dbOf(db);
+  const pending = await d.execute(sql`select exists (select 1 from bill_rollup_delta) as any`);
+  if (!rowsOf<{ any: boolean }>(pending)[0]?.any) return 0;
+  return d.transaction((tx) => foldIn(tx));
+};
+
+const countRows = async (db: Db | Tx, table: string): Promise<number> =>
+  Number(rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+
+/** Recomputes the bill rollups from the facts in one transaction; answers their rows by table. */
+export const rebuildBillRollups = async (db: RollupDb): Promise<Record<string, number>> =>
+  dbOf(db).transaction(async (tx) => {
+    // The deltas are facts the rebuild counts: dropped with the rollups (no fold runs meanwhile).
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+    await tx.execute(sql.raw(`lock table bill_rollup_delta in exclusive mode`));
+    await tx.execute(sql.raw(`truncate ${[...BILL_ROLLUP_TABLES, 'bill_rollup_delta'].join(', ')}`));
+    await tx.execute(sql`select bill_rollups_fill('')`);
+    const out: Record<string, number> = {};
+    for (const t of BILL_ROLLUP_TABLES) out[t] = await countRows(tx, t);
+    return out;
+  });
+
+export interface BillRollupCheck {
+  ok: boolean;
+  tables: { table: string; keptOnly: number; rebuiltOnly: number }[];
+}
+
+/**
+ * Folds, recomputes every bill rollup into temporary tables and compares them with the kept ones
+ * row for row (a kept row whose figures are all 0 is a key with no fact left: a recomputation
+ * has none); changes nothing else.
+ */
+export const checkBillRollups = async (db: RollupDb): Promise<BillRollupCheck> =>
+  dbOf(db).transaction(async (tx) => {
+    await foldIn(tx);
+    for (const t of BILL_ROLLUP_TABLES) {
+      await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
+    }
+    await tx.execute(sql`select bill_rollups_fill('check_')`);
+    const tables: BillRollupCheck['tables'] = [];
+    for (const f of BILL_FAMILIES) {
+      const kept = `(select * from ${f.table} where not (${f.measures.map((m) => `${m} = 0`).join(' and ')}))`;
+      const count = async (a: string, b: string) =>
+        Number(
+          rowsOf<{ n: string }>(
+            await tx.execute(
+              sql.raw(`select count(*) as n from (select * from ${a} x except all select * from ${b} y) z`),
+            ),
+          )[0]!.n,
+        );
+      tables.push({
+        table: f.table,
+        keptOnly: await count(kept, `check_${f.table}`),
+        rebuiltOnly: await count(`check_${f.table}`, kept),
+      });
+    }
+    return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), tables };
+  });
