@@ -33,6 +33,7 @@ CREATE TABLE "bill_line_day" (
 	"card_amount" bigint DEFAULT 0 NOT NULL,
 	"combo_amount" bigint DEFAULT 0 NOT NULL,
 	"refunded" bigint DEFAULT 0 NOT NULL,
+	"performance" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "bill_line_day_day_store_id_item_kind_pk" PRIMARY KEY("day","store_id","item_kind")
 );
 --> statement-breakpoint
@@ -74,8 +75,10 @@ CREATE TABLE "bill_rollup_delta" (
 	"combo_amount" bigint DEFAULT 0 NOT NULL,
 	"principal" bigint DEFAULT 0 NOT NULL,
 	"bonus" bigint DEFAULT 0 NOT NULL,
-	"sessions" bigint DEFAULT 0 NOT NULL
+	"sessions" bigint DEFAULT 0 NOT NULL,
+	"performance" bigint DEFAULT 0 NOT NULL
 );
+
 --> statement-breakpoint
 -- The bill rollups' definitions, once: a bill's refund state, and each family's rows from the
 -- facts (bill_rollups_fill: the migration's fill, `npm run rollups -- --rebuild` into the kept
@@ -95,10 +98,13 @@ BEGIN
       bill_refund_state(c.total, c.refunded), count(*), sum(c.total), sum(c.paid_by_card), sum(c.paid_other), sum(c.refunded), sum(p.amount)
     FROM (SELECT consume_id, method, sum(amount) AS amount FROM bill_payment GROUP BY 1, 2) p
     JOIN member_consume c ON c.id = p.consume_id GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2', prefix || 'bill_pay_day');
-  EXECUTE format('INSERT INTO %I (day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded)
+  EXECUTE format('INSERT INTO %I (day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded, performance)
     SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, l.item_kind, count(*), sum(l.quantity), sum(l.amount),
-      sum(l.card_amount), coalesce(sum(l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0), sum(l.refunded)
+      sum(l.card_amount), coalesce(sum(l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0), sum(l.refunded),
+      coalesce(sum(sh.performance), 0)
     FROM member_consume_line l JOIN member_consume c ON c.id = l.consume_id
+    LEFT JOIN (SELECT consume_id, line, sum(performance) AS performance FROM bill_share GROUP BY 1, 2) sh
+      ON sh.consume_id = l.consume_id AND sh.line = l.line
     WHERE c.status = ''completed'' GROUP BY 1, 2, 3 ORDER BY 1, 2', prefix || 'bill_line_day');
   EXECUTE format('INSERT INTO %I (day, store_id, n, principal, bonus, sessions)
     SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, count(*), -sum(g.amount), -sum(g.bonus_amount),
@@ -136,28 +142,31 @@ BEGIN
   ),
   done AS (SELECT ch.id, ch.sign, ch.day, ch.store_id FROM ch WHERE ch.status = 'completed')
   INSERT INTO bill_rollup_delta (fam, day, store_id, status, kind, source, refund_state, method, item_kind,
-    n, total, paid_by_card, paid_other, refunded, amount, quantity, card_amount, combo_amount, principal, bonus, sessions)
+    n, total, paid_by_card, paid_other, refunded, amount, quantity, card_amount, combo_amount, principal, bonus, sessions, performance)
   SELECT 0, day, store_id, status, kind, source, refund_state, '', '',
-    sum(sign), sum(sign * total), sum(sign * paid_by_card), sum(sign * paid_other), sum(sign * refunded), 0, 0, 0, 0, 0, 0, 0
+    sum(sign), sum(sign * total), sum(sign * paid_by_card), sum(sign * paid_other), sum(sign * refunded), 0, 0, 0, 0, 0, 0, 0, 0
   FROM ch GROUP BY 2, 3, 4, 5, 6, 7
   UNION ALL
   SELECT 1, ch.day, ch.store_id, ch.status, ch.kind, ch.source, ch.refund_state, p.method, '',
     sum(ch.sign), sum(ch.sign * ch.total), sum(ch.sign * ch.paid_by_card), sum(ch.sign * ch.paid_other), sum(ch.sign * ch.refunded),
-    sum(ch.sign * p.amount), 0, 0, 0, 0, 0, 0
+    sum(ch.sign * p.amount), 0, 0, 0, 0, 0, 0, 0
   FROM ch JOIN (SELECT consume_id, method, sum(amount) AS amount FROM bill_payment
     WHERE consume_id IN (SELECT id FROM ch) GROUP BY 1, 2) p ON p.consume_id = ch.id
   GROUP BY 2, 3, 4, 5, 6, 7, 8
   UNION ALL
   SELECT 2, d.day, d.store_id, '', '', '', '', '', l.item_kind, sum(d.sign), 0, 0, 0, sum(d.sign * l.refunded), sum(d.sign * l.amount),
     sum(d.sign * l.quantity), sum(d.sign * l.card_amount),
-    coalesce(sum(d.sign * l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0), 0, 0, 0
+    coalesce(sum(d.sign * l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0), 0, 0, 0,
+    coalesce(sum(d.sign * sh.performance), 0)
   FROM done d JOIN member_consume_line l ON l.consume_id = d.id
+  LEFT JOIN LATERAL (SELECT sum(s.performance) AS performance FROM bill_share s
+    WHERE s.consume_id = l.consume_id AND s.line = l.line) sh ON true
   WHERE d.id IN (SELECT o.id FROM bill_rollup_old o JOIN bill_rollup_new b ON b.id = o.id
     WHERE (o.status = 'completed') <> (b.status = 'completed') OR o.consumed_at <> b.consumed_at OR o.store_id <> b.store_id)
   GROUP BY 2, 3, 9
   UNION ALL
   SELECT 3, d.day, d.store_id, '', '', '', '', '', '', sum(d.sign), 0, 0, 0, 0, 0, 0, 0, 0,
-    -sum(d.sign * g.amount), -sum(d.sign * g.bonus_amount), -coalesce(sum(d.sign * g.sessions), 0)
+    -sum(d.sign * g.amount), -sum(d.sign * g.bonus_amount), -coalesce(sum(d.sign * g.sessions), 0), 0
   FROM done d JOIN card_ledger g ON g.ref_type = 'member_consume' AND g.ref_id = d.id AND g.kind = 'consume'
   WHERE d.id IN (SELECT o.id FROM bill_rollup_old o JOIN bill_rollup_new b ON b.id = o.id
     WHERE (o.status = 'completed') <> (b.status = 'completed') OR o.consumed_at <> b.consumed_at OR o.store_id <> b.store_id)
@@ -186,11 +195,13 @@ END $$;--> statement-breakpoint
 CREATE FUNCTION "bill_rollup_lines"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO bill_rollup_delta (fam, day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded)
+    INSERT INTO bill_rollup_delta (fam, day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded, performance)
     SELECT 2, (c.consumed_at AT TIME ZONE 'Asia/Shanghai')::date, c.store_id, l.item_kind, count(*), sum(l.quantity), sum(l.amount),
       sum(l.card_amount), coalesce(sum(l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0),
-      sum(l.refunded)
+      sum(l.refunded), coalesce(sum(sh.performance), 0)
     FROM bill_rollup_new l JOIN member_consume c ON c.id = l.consume_id
+    LEFT JOIN LATERAL (SELECT sum(s.performance) AS performance FROM bill_share s
+      WHERE s.consume_id = l.consume_id AND s.line = l.line) sh ON true
     WHERE c.status = 'completed' GROUP BY 2, 3, 4;
   ELSE
     INSERT INTO bill_rollup_delta (fam, day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded)
@@ -221,6 +232,19 @@ BEGIN
   GROUP BY 2, 3;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- Staff shares written: their 业绩 on their line's kind, for completed bills.
+CREATE FUNCTION "bill_rollup_shares_in"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO bill_rollup_delta (fam, day, store_id, item_kind, performance)
+  SELECT 2, (c.consumed_at AT TIME ZONE 'Asia/Shanghai')::date, c.store_id, l.item_kind, sum(x.performance)
+  FROM bill_rollup_new x JOIN member_consume c ON c.id = x.consume_id
+  JOIN member_consume_line l ON l.consume_id = x.consume_id AND l.line = x.line
+  WHERE c.status = 'completed'
+  GROUP BY 2, 3, 4;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "bill_rollup_shares_in" AFTER INSERT ON "bill_share" REFERENCING NEW TABLE AS bill_rollup_new
+  FOR EACH STATEMENT EXECUTE FUNCTION "bill_rollup_shares_in"();--> statement-breakpoint
 CREATE TRIGGER "bill_rollup_bills_in" AFTER INSERT ON "member_consume" REFERENCING NEW TABLE AS bill_rollup_new
   FOR EACH STATEMENT EXECUTE FUNCTION "bill_rollup_bills_in"();--> statement-breakpoint
 CREATE TRIGGER "bill_rollup_bills_up" AFTER UPDATE ON "member_consume" REFERENCING OLD TABLE AS bill_rollup_old NEW TABLE AS bill_rollup_new

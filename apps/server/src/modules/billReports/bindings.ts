@@ -1,14 +1,13 @@
 /**
- * The bill finance reports' bindings (contract reports/billFinance.ts): bound queries over the
- * 收银单's facts as the bill service writes them — member_consume (completed bills, by their
- * Beijing day), member_consume_line, bill_payment, the bill's card-ledger draws
- * (card_ledger ref_type 'member_consume') — and the executed refunds (refund, refund_payment,
- * refund_line). Nothing is written on the bill's path: each query reads the period's bills by
- * member_consume's (store_id, consumed_at) or (consumed_at) index and each bill's lines, payments
- * and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys; the refunds by
- * refund_executed_idx; 外带产品排行 from the bill lines' rollups. The period, store, region and the
- * caller's scope narrow the bills inside the query (the engine applies the scope again on its
- * storeId).
+ * The bill finance reports' bindings (contract reports/billFinance.ts). /finance and
+ * /storeSettlement read the bill rollups (modules/bills/rollups.ts: per Beijing day × store, kept
+ * by triggers on the facts and folded before every read) and the executed refunds (refund, by
+ * refund_executed_idx); /saleDetails pages the completed bills' lines by the bills' index and takes
+ * its count and totals from bill_line_day; /orderCost and /MonthlyRefundSum read the period's
+ * bills (or refunds) by member_consume's (store_id, consumed_at) or (consumed_at) index and each
+ * bill's lines, payments and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys;
+ * 外带产品排行 the bill lines' item rollups. The period, store, region and the caller's scope narrow
+ * the rows inside the query (the engine applies the scope again on its storeId).
  */
 import { BILL_PAY_METHODS, SENT_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
@@ -153,6 +152,26 @@ const GOODS = `left join project pj on pj.id = l.project_id
   left join product pd on pd.id = l.product_id
   left join card cd on cd.id = l.card_id`;
 
+/**
+ * 共 N 条 and 合计 of /saleDetails from bill_line_day (the completed bills' lines per store, day and
+ * kind, with their shares' 业绩): the lines the page lists, never the month's. A product, a goods
+ * name or a staff asked narrows below the rollup's key: those are counted over the lines (undefined).
+ */
+const saleDetailsTotals = (input: QueryInput) => {
+  if (input.has('productId') || input.has('goodsName') || input.has('staffId')) return undefined;
+  const kind = input.has('lineKind') ? sql` and d.item_kind = ${input.bind('lineKind')}::text` : sql``;
+  const sum = (column: string) =>
+    sql`select coalesce(sum(${raw(`d.${column}`)}), 0) from bill_line_day d where ${rollupIn(input)}${kind}`;
+  return {
+    count: sum('n'),
+    quantity: sum('quantity'),
+    amount: sum('amount'),
+    cardAmount: sum('card_amount'),
+    refunded: sum('refunded'),
+    performance: sum('performance'),
+  };
+};
+
 export const saleDetailsBinding = bindReport({
   decl: SALE_DETAILS_REPORT,
   from: {
@@ -183,6 +202,7 @@ export const saleDetailsBinding = bindReport({
   id: col('q', 'lineId'),
   filters: { period: 'query', storeId: 'query', regionId: 'query', staffId: 'query' },
   scope: { store: col('q', 'storeId') },
+  totals: saleDetailsTotals,
 });
 
 /**

@@ -7,11 +7,12 @@
  *   total, 划卡, 其他支付, 已退款;
  * - bill_pay_day: every bill once per payment method it has, with the same figures (the 支付方式
  *   filter), and its payments' amount by that method (财务大表, 门店日结 by method);
- * - bill_line_day: the lines of the completed bills by line kind (sales, 销售明细's 合计);
+ * - bill_line_day: the lines of the completed bills by line kind, with their staff shares' 业绩
+ *   (sales, 销售明细's 共 N 条 and 合计);
  * - bill_draw_day: the card draws (card_ledger consume rows) of the completed bills (耗卡).
  *
  * Kept by triggers on the facts (migration 0047: member_consume insert and update,
- * member_consume_line insert and update, bill_payment insert, card_ledger insert), so every writer
+ * member_consume_line insert and update, bill_payment, bill_share and card_ledger insert), so every writer
  * — the bill service, the ledger's batch, a refund, 关单, the demo seed — keeps them without
  * knowing: each statement APPENDS its change to bill_rollup_delta in the writer's transaction (no
  * row shared with another writer, so concurrent bills of one store and day never wait on each
@@ -20,8 +21,8 @@
  * fold does. The definitions live once, in the database: `bill_rollups_fill(prefix)` fills the
  * tables from the facts (the migration, `rebuildBillRollups`, and `checkBillRollups` into
  * temporary copies it compares row for row). Bills, payments and ledger rows are never deleted
- * (关单 closes a bill), and a payment's method and amount never change (only what was refunded of
- * it): the triggers follow no such change, and `--check` would show one.
+ * (关单 closes a bill), and a payment's method and amount, and a staff share, never change (only
+ * what was refunded of a payment): the triggers follow no such change, and `--check` would show one.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, DbHandle, Tx } from '../../db/client';
@@ -49,7 +50,7 @@ export const BILL_FAMILIES: readonly Family[] = [
   {
     table: 'bill_line_day',
     key: ['day', 'store_id', 'item_kind'],
-    measures: ['n', 'quantity', 'amount', 'card_amount', 'combo_amount', 'refunded'],
+    measures: ['n', 'quantity', 'amount', 'card_amount', 'combo_amount', 'refunded', 'performance'],
   },
   { table: 'bill_draw_day', key: ['day', 'store_id'], measures: ['n', 'principal', 'bonus', 'sessions'] },
 ];

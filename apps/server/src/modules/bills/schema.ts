@@ -190,6 +190,8 @@ export const billLineDay = pgTable(
     /** 次卡金额: card_amount of the lines drawn on a 套餐卡 (a card and sessions). */
     comboAmount: bigint('combo_amount', { mode: 'number' }).notNull().default(0),
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** 业绩: the staff shares of the lines (bill_share). */
+    performance: bigint('performance', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.storeId, t.itemKind] })],
 );
@@ -237,4 +239,5 @@ export const billRollupDelta = pgTable('bill_rollup_delta', {
   principal: bigint('principal', { mode: 'number' }).notNull().default(0),
   bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
   sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+  performance: bigint('performance', { mode: 'number' }).notNull().default(0),
 });
