@@ -23,6 +23,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
+import { rollupSums } from '../bills/rollups';
 import { periodSums } from '../members/reports';
 
 const raw = (s: string) => sql.raw(s);
@@ -159,9 +160,11 @@ const GOODS = `left join project pj on pj.id = l.project_id
  */
 const saleDetailsTotals = (input: QueryInput) => {
   if (input.has('productId') || input.has('goodsName') || input.has('staffId')) return undefined;
-  const kind = input.has('lineKind') ? sql` and d.item_kind = ${input.bind('lineKind')}::text` : sql``;
-  const sum = (column: string) =>
-    sql`select coalesce(sum(${raw(`d.${column}`)}), 0) from bill_line_day d where ${rollupIn(input)}${kind}`;
+  const sum = rollupSums(
+    input,
+    'bill_line_day',
+    input.has('lineKind') ? [sql`d.item_kind = ${input.bind('lineKind')}::text`] : [],
+  );
   return {
     count: sum('n'),
     quantity: sum('quantity'),

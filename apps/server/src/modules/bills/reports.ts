@@ -6,9 +6,8 @@
  */
 import { ABNORMAL_BILL_LIST, BILLING_CLOSE_LIST, BILLING_LIST } from '@zb/contract/reports/bills';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
-import { storeScopeFilter } from '../../platform/scope';
+import { rollupSums } from './rollups';
 
 /**
  * Bills of the member given by phone, 会员编号 or exact name (each an indexed column of member).
@@ -36,14 +35,8 @@ const byStoreColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as
 
 const billJoins = sql`left join store s on s.id = c.store_id left join member m on m.id = c.member_id`;
 
-/** The /billingList filters a bill rollup answers, by query key: its column (rollups.ts). */
-const ROLLUP_FILTERS = {
-  storeId: 'store_id',
-  kind: 'kind',
-  source: 'source',
-  refundState: 'refund_state',
-  status: 'status',
-};
+/** The /billingList filters a bill rollup answers besides the store, by query key: its column (rollups.ts). */
+const ROLLUP_FILTERS = { kind: 'kind', source: 'source', refundState: 'refund_state', status: 'status' };
 
 /**
  * 共 N 条 and 合计 of /billingList from the bill rollups (rollups.ts): bill_day, or with a 支付方式
@@ -54,17 +47,12 @@ const ROLLUP_FILTERS = {
 const billingListTotals = (input: QueryInput) => {
   const { bind, has } = input;
   if (has('member') || has('staffId')) return undefined;
-  const conds: SQL[] = [
-    sql`d.day >= ${bind('periodFrom')}::date and d.day <= ${bind('periodTo')}::date`,
-    storeScopeFilter(input.scope, sql.raw('d.store_id') as unknown as AnyPgColumn) ?? sql`true`,
-  ];
+  const conds: SQL[] = [];
   for (const [key, column] of Object.entries(ROLLUP_FILTERS)) {
-    if (has(key))
-      conds.push(sql`${sql.raw(`d.${column}`)} = ${bind(key)}${sql.raw(key === 'storeId' ? '::int' : '::text')}`);
+    if (has(key)) conds.push(sql`${sql.raw(`d.${column}`)} = ${bind(key)}::text`);
   }
   if (has('payMethod')) conds.push(sql`d.method = ${bind('payMethod')}::text`);
-  const from = sql`${sql.raw(has('payMethod') ? 'bill_pay_day' : 'bill_day')} d where ${sql.join(conds, sql` and `)}`;
-  const sum = (column: string) => sql`select coalesce(sum(${sql.raw(`d.${column}`)}), 0) from ${from}`;
+  const sum = rollupSums(input, has('payMethod') ? 'bill_pay_day' : 'bill_day', conds);
   return {
     count: sum('n'),
     total: sum('total'),

@@ -24,8 +24,11 @@
  * (关单 closes a bill), and a payment's method and amount, and a staff share, never change (only
  * what was refunded of a payment): the triggers follow no such change, and `--check` would show one.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbHandle, Tx } from '../../db/client';
+import type { QueryInput } from '../../platform/report/binding';
+import { storeScopeFilter } from '../../platform/scope';
 
 type RollupDb = Db | Tx | DbHandle;
 const dbOf = (d: RollupDb): Db | Tx => ('copyIn' in d ? d.db : d);
@@ -141,3 +144,22 @@ export const checkBillRollups = async (db: RollupDb): Promise<BillRollupCheck> =
     }
     return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), tables };
   });
+
+/**
+ * A report's sums over one bill rollup (alias d): the period's days (its `periodFrom`/`periodTo`),
+ * the caller's scope, the store and region asked (`storeId`, `regionId` when the request gives
+ * them), the rows with a fact (n > 0) and `where`. Answers one scalar statement per column, for
+ * a binding's `totals` (共 N 条 and 合计 without reading the period's bills).
+ */
+export const rollupSums = (input: QueryInput, table: (typeof BILL_ROLLUP_TABLES)[number], where: SQL[] = []) => {
+  const { bind, has } = input;
+  const conds: SQL[] = [
+    sql`d.day >= ${bind('periodFrom')}::date and d.day <= ${bind('periodTo')}::date and d.n > 0`,
+    storeScopeFilter(input.scope, sql.raw('d.store_id') as unknown as AnyPgColumn) ?? sql`true`,
+    ...where,
+  ];
+  if (has('storeId')) conds.push(sql`d.store_id = ${bind('storeId')}::int`);
+  if (has('regionId')) conds.push(sql`d.store_id in (select id from store where region_id = ${bind('regionId')}::int)`);
+  const from = sql`${sql.raw(table)} d where ${sql.join(conds, sql` and `)}`;
+  return (column: string): SQL => sql`select coalesce(sum(${sql.raw(`d.${column}`)}), 0) from ${from}`;
+};
