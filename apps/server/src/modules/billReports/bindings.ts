@@ -23,7 +23,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
-import { rollupSums } from '../bills/rollups';
+import { lineTotals, rollupSums } from '../bills/rollups';
 import { periodSums } from '../members/reports';
 
 const raw = (s: string) => sql.raw(s);
@@ -165,14 +165,7 @@ const saleDetailsTotals = (input: QueryInput) => {
     'bill_line_day',
     input.has('lineKind') ? [sql`d.item_kind = ${input.bind('lineKind')}::text`] : [],
   );
-  return {
-    count: sum('n'),
-    quantity: sum('quantity'),
-    amount: sum('amount'),
-    cardAmount: sum('card_amount'),
-    refunded: sum('refunded'),
-    performance: sum('performance'),
-  };
+  return { ...lineTotals(sum), performance: sum('performance') };
 };
 
 export const saleDetailsBinding = bindReport({

@@ -163,3 +163,12 @@ export const rollupSums = (input: QueryInput, table: (typeof BILL_ROLLUP_TABLES)
   const from = sql`${sql.raw(table)} d where ${sql.join(conds, sql` and `)}`;
   return (column: string): SQL => sql`select coalesce(sum(${sql.raw(`d.${column}`)}), 0) from ${from}`;
 };
+
+/** A line view's 共 N 条 and its line measures' totals, from bill_line_day sums (`rollupSums`). */
+export const lineTotals = (sum: (column: string) => SQL) => ({
+  count: sum('n'),
+  quantity: sum('quantity'),
+  amount: sum('amount'),
+  cardAmount: sum('card_amount'),
+  refunded: sum('refunded'),
+});

@@ -14,7 +14,7 @@ import {
 } from '@zb/contract/reports/erp';
 import { type SQL, sql } from 'drizzle-orm';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
-import { rollupSums } from '../bills/rollups';
+import { lineTotals, rollupSums } from '../bills/rollups';
 import { takingsOf } from './facts';
 
 /** The Beijing midnight starting a day given as a bound 'YYYY-MM-DD'. */
@@ -73,14 +73,7 @@ export const consumeDetailBinding = bindReport({
         ? sql`d.item_kind = ${input.bind('itemKind')}::text`
         : sql`d.item_kind in ('project', 'product')`,
     ]);
-    return {
-      count: sum('n'),
-      quantity: sum('quantity'),
-      amount: sum('amount'),
-      cardAmount: sum('card_amount'),
-      refunded: sum('refunded'),
-      consumption: sql`(${sum('amount')}) - (${sum('refunded')})`,
-    };
+    return { ...lineTotals(sum), consumption: sql`(${sum('amount')}) - (${sum('refunded')})` };
   },
 });
 
