@@ -63,72 +63,66 @@ const rollupIn = (input: QueryInput): SQL =>
   sql`d.day >= ${input.bind('periodFrom')}::date and d.day <= ${input.bind('periodTo')}::date and ${narrow(input, 'd.store_id')} and d.n > 0`;
 
 /**
- * Per store and Beijing day, what the completed bills of the period sold (lines by kind), drew
- * from cards and were paid by each method, from the bill rollups (modules/bills/rollups.ts:
- * bill_day, bill_line_day, bill_draw_day, bill_pay_day, kept with every bill, refund and 关单 and
- * folded before the read) — a few rows per store and day, never the month's bills; and one row
- * per refund executed in it (few, by refund_executed_idx) at the store and day it was executed:
- * the facts of /finance and /storeSettlement, which the engine adds up per grouping.
+ * One row per store and Beijing day of the period: what its completed bills sold (lines by
+ * kind), drew from cards and were paid by each method, from the bill rollups
+ * (modules/bills/rollups.ts: bill_day, bill_line_day, bill_draw_day, bill_pay_day, kept with every
+ * bill, refund and 关单 and folded before the read) — a few rows per store and day, never the
+ * month's bills — and what the refunds executed that day at the store paid back (few, by
+ * refund_executed_idx). Each source is added up per store and day on its own (narrow rows) and
+ * joined on the store-days that have a completed bill or a refund: the rows are the store-day
+ * groups themselves (ungrouped), which the engine pages without grouping them again.
  */
 const dayFacts = {
   alias: 'f',
   query: (input: QueryInput) => {
-    const measures = [
-      'bills',
-      'billTotal',
-      'projectSales',
-      'retailSales',
-      'cardSales',
-      'topUps',
-      'drawPrincipal',
-      'drawBonus',
-      'drawSessions',
-      'comboDraw',
-      ...PAY_METHODS,
-    ];
-    /** One source's columns in `measures`' order: its own by name, 0 for the others. */
-    const row = (own: Record<string, string>) => raw(measures.map((m) => `${own[m] ?? '0'} as ${q(m)}`).join(', '));
-    const byKind = (kind: string) => `coalesce(sum(d.amount) filter (where d.item_kind = '${kind}'), 0)`;
-    const byMethod = Object.fromEntries(
-      PAY_METHODS.map((m) => [m, `coalesce(sum(d.amount) filter (where d.method = '${m}'), 0)`]),
-    );
-    const zeroPays = PAY_METHODS.map((m) => `0 as ${q(m)}`).join(', ');
-    const takings = TAKING_METHODS.map((m) => `x.${q(m)}`).join(' + ');
     const w = rollupIn(input);
-    return sql`select x.store_id as "storeId", s.name as "storeName", x.day as "day",
-        s.region_id as "regionId", rg.name as "regionName",
-        ${raw(measures.map((m) => `x.${q(m)}`).join(', '))}, ${raw(takings)} as "takings",
-        0 as "refunds", 0 as "refundsOutside", ${raw(takings)} as "net"
+    const byKind = (kind: string) => `coalesce(sum(d.amount) filter (where d.item_kind = '${kind}'), 0)`;
+    const pays = PAY_METHODS.map((m) => `coalesce(sum(d.amount) filter (where d.method = '${m}'), 0) as ${q(m)}`);
+    const takings = TAKING_METHODS.map((m) => `coalesce(p.${q(m)}, 0)`).join(' + ');
+    const cols = [
+      'coalesce(k.bills, 0) as "bills"',
+      'coalesce(k.total, 0) as "billTotal"',
+      ...['projectSales', 'retailSales', 'cardSales', 'topUps', 'comboDraw'].map(
+        (m) => `coalesce(l.${q(m)}, 0) as ${q(m)}`,
+      ),
+      ...['drawPrincipal', 'drawBonus', 'drawSessions'].map((m) => `coalesce(dr.${q(m)}, 0) as ${q(m)}`),
+      ...PAY_METHODS.map((m) => `coalesce(p.${q(m)}, 0) as ${q(m)}`),
+      `${takings} as "takings"`,
+      'coalesce(k.refunds, 0) as "refunds"',
+      'coalesce(k.outside, 0) as "refundsOutside"',
+      `${takings} - coalesce(k.outside, 0) as "net"`,
+    ];
+    return sql`select k.store_id as "storeId", s.name as "storeName", k.day as "day",
+        s.region_id as "regionId", rg.name as "regionName", ${raw(cols.join(', '))}
       from (
-        select u.store_id, u.day, ${raw(measures.map((m) => `sum(u.${q(m)}) as ${q(m)}`).join(', '))}
+        select coalesce(b.store_id, r.store_id) as store_id, coalesce(b.day, r.day) as day,
+          b.bills, b.total, r.refunds, r.outside
         from (
-          select d.store_id, d.day, ${row({ bills: 'sum(d.n)', billTotal: 'sum(d.total)' })}
+          select d.store_id, d.day, sum(d.n)::bigint as bills, sum(d.total)::bigint as total
           from bill_day d where d.status = 'completed' and ${w} group by 1, 2
-          union all
-          select d.store_id, d.day, ${row({
-            projectSales: byKind('project'),
-            retailSales: byKind('product'),
-            cardSales: byKind('cardSale'),
-            topUps: byKind('topUp'),
-            comboDraw: 'sum(d.combo_amount)',
-          })}
-          from bill_line_day d where ${w} group by 1, 2
-          union all
-          select d.store_id, d.day, ${row({ drawPrincipal: 'sum(d.principal)', drawBonus: 'sum(d.bonus)', drawSessions: 'sum(d.sessions)' })}
-          from bill_draw_day d where ${w} group by 1, 2
-          union all
-          select d.store_id, d.day, ${row(byMethod)}
-          from bill_pay_day d where d.status = 'completed' and ${w} group by 1, 2
-        ) u
-        group by u.store_id, u.day
-      ) x
-      join store s on s.id = x.store_id
+        ) b full join (
+          select r.store_id, ${beijingDay('r.executed_at')} as day, sum(r.amount)::bigint as refunds,
+            sum(r.outside)::bigint as outside
+          from refund r where ${refundsIn(input)} group by 1, 2
+        ) r on r.store_id = b.store_id and r.day = b.day
+      ) k
+      join store s on s.id = k.store_id
       left join region rg on rg.id = s.region_id
-      union all
-      select r.store_id, s.name, ${beijingDay('r.executed_at')}, s.region_id, rg.name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ${raw(zeroPays)}, 0, r.amount, r.outside, -r.outside
-      from refund r join store s on s.id = r.store_id left join region rg on rg.id = s.region_id
-      where ${refundsIn(input)}`;
+      left join (
+        select d.store_id, d.day, ${raw(byKind('project'))} as "projectSales", ${raw(byKind('product'))} as "retailSales",
+          ${raw(byKind('cardSale'))} as "cardSales", ${raw(byKind('topUp'))} as "topUps",
+          sum(d.combo_amount)::bigint as "comboDraw"
+        from bill_line_day d where ${w} group by 1, 2
+      ) l on l.store_id = k.store_id and l.day = k.day
+      left join (
+        select d.store_id, d.day, sum(d.principal)::bigint as "drawPrincipal", sum(d.bonus)::bigint as "drawBonus",
+          sum(d.sessions)::bigint as "drawSessions"
+        from bill_draw_day d where ${w} group by 1, 2
+      ) dr on dr.store_id = k.store_id and dr.day = k.day
+      left join (
+        select d.store_id, d.day, ${raw(pays.join(', '))}
+        from bill_pay_day d where d.status = 'completed' and ${w} group by 1, 2
+      ) p on p.store_id = k.store_id and p.day = k.day`;
   },
 };
 
@@ -137,6 +131,7 @@ const storeDayFilters = { period: 'query', storeId: 'query', regionId: 'query' }
 export const financeBinding = bindReport({
   decl: FINANCE_REPORT,
   from: dayFacts,
+  ungrouped: ['storeDay'],
   filters: storeDayFilters,
   scope: { store: col('f', 'storeId') },
 });
@@ -144,6 +139,7 @@ export const financeBinding = bindReport({
 export const storeSettlementBinding = bindReport({
   decl: STORE_SETTLEMENT_REPORT,
   from: dayFacts,
+  ungrouped: ['storeDay'],
   filters: storeDayFilters,
   scope: { store: col('f', 'storeId') },
 });

@@ -27,7 +27,7 @@ const billColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "c
   c.refunded as "refunded"`;
 
 /** The same columns, the member's looked up per row (evaluated only for the rows a page keeps). */
-const byStoreColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+const lazyMemberColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
   c.store_id as "storeId", s.name as "storeName", (select m.name from member m where m.id = c.member_id) as "memberName",
   (select m.phone from member m where m.id = c.member_id) as "memberPhone",
   c.kind as "kind", c.total as "total", c.paid_by_card as "paidByCard", c.paid_other as "paidOther",
@@ -82,15 +82,16 @@ export const billingListBinding = bindReport({
       }
       const rest = sql`c.source as "source", c.status as "status",
           case when c.refunded <= 0 then 'none' when c.refunded >= c.total then 'full' else 'partial' end as "refundState"`;
-      // In store-name order, the stores by name (store_name_idx), each store's bills of the period
-      // by member_consume_store_idx, the member looked up for the rows kept: the page reads the
-      // first stores' bills, not the month's (whose member join read every member).
+      // The member is looked up for the rows the page keeps (a join would read every member to
+      // sort a month's bills by a figure). In store-name order, the stores by name
+      // (store_name_idx) and each store's bills of the period by member_consume_store_idx: the
+      // page reads the first stores' bills, not the month's.
       if (input.order[0]?.[0] === 'storeName' && !has('member') && !has('staffId')) {
-        return sql`select ${byStoreColumns}, ${rest}
+        return sql`select ${lazyMemberColumns}, ${rest}
           from store s join member_consume c on c.store_id = s.id ${and(conds)}`;
       }
-      return sql`select ${billColumns}, ${rest}
-        from member_consume c ${billJoins} ${and(conds)}`;
+      return sql`select ${lazyMemberColumns}, ${rest}
+        from member_consume c left join store s on s.id = c.store_id ${and(conds)}`;
     },
   },
   id: col('q', 'id'),
