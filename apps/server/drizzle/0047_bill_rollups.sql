@@ -23,6 +23,30 @@ CREATE TABLE "bill_draw_day" (
 	CONSTRAINT "bill_draw_day_day_store_id_pk" PRIMARY KEY("day","store_id")
 );
 --> statement-breakpoint
+CREATE TABLE "bill_fin_day" (
+	"day" date NOT NULL,
+	"store_id" integer NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"project_sales" bigint DEFAULT 0 NOT NULL,
+	"retail_sales" bigint DEFAULT 0 NOT NULL,
+	"card_sales" bigint DEFAULT 0 NOT NULL,
+	"top_ups" bigint DEFAULT 0 NOT NULL,
+	"combo_amount" bigint DEFAULT 0 NOT NULL,
+	"principal" bigint DEFAULT 0 NOT NULL,
+	"bonus" bigint DEFAULT 0 NOT NULL,
+	"sessions" bigint DEFAULT 0 NOT NULL,
+	"pay_cash" bigint DEFAULT 0 NOT NULL,
+	"pay_wechat" bigint DEFAULT 0 NOT NULL,
+	"pay_alipay" bigint DEFAULT 0 NOT NULL,
+	"pay_bank_card" bigint DEFAULT 0 NOT NULL,
+	"pay_stored_card" bigint DEFAULT 0 NOT NULL,
+	"pay_combo_card" bigint DEFAULT 0 NOT NULL,
+	"pay_sign_bill" bigint DEFAULT 0 NOT NULL,
+	"pay_intent_deposit" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "bill_fin_day_day_store_id_pk" PRIMARY KEY("day","store_id")
+);
+--> statement-breakpoint
 CREATE TABLE "bill_line_day" (
 	"day" date NOT NULL,
 	"store_id" integer NOT NULL,
@@ -78,7 +102,6 @@ CREATE TABLE "bill_rollup_delta" (
 	"sessions" bigint DEFAULT 0 NOT NULL,
 	"performance" bigint DEFAULT 0 NOT NULL
 );
-
 --> statement-breakpoint
 -- The bill rollups' definitions, once: a bill's refund state, and each family's rows from the
 -- facts (bill_rollups_fill: the migration's fill, `npm run rollups -- --rebuild` into the kept
@@ -112,6 +135,17 @@ BEGIN
     FROM card_ledger g JOIN member_consume c ON c.id = g.ref_id
     WHERE g.ref_type = ''member_consume'' AND g.kind = ''consume'' AND c.status = ''completed'' GROUP BY 1, 2 ORDER BY 1, 2',
     prefix || 'bill_draw_day');
+  -- bill_fin_day: the four above at /finance's grain (completed bills only), from the tables just filled.
+  EXECUTE format('INSERT INTO %I (day, store_id, n, total, project_sales, retail_sales, card_sales, top_ups, combo_amount, principal, bonus, sessions, pay_cash, pay_wechat, pay_alipay, pay_bank_card, pay_stored_card, pay_combo_card, pay_sign_bill, pay_intent_deposit)
+    SELECT day, store_id, sum(n), sum(total), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''project''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''product''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''cardSale''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''topUp''), 0), sum(combo_amount), sum(principal), sum(bonus), sum(sessions), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''cash''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''wechat''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''alipay''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''bankCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''storedCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''comboCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''signBill''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''intentDeposit''), 0)
+    FROM (
+      SELECT 0 AS f, day, store_id, n, total, '''' AS item_kind, '''' AS method, 0::bigint AS amount, 0::bigint AS combo_amount,
+        0::bigint AS principal, 0::bigint AS bonus, 0::bigint AS sessions FROM %I WHERE status = ''completed''
+      UNION ALL SELECT 1, day, store_id, 0, 0, '''', method, amount, 0, 0, 0, 0 FROM %I WHERE status = ''completed''
+      UNION ALL SELECT 2, day, store_id, 0, 0, item_kind, '''', amount, combo_amount, 0, 0, 0 FROM %I
+      UNION ALL SELECT 3, day, store_id, 0, 0, '''', '''', 0, 0, principal, bonus, sessions FROM %I
+    ) x GROUP BY 1, 2 ORDER BY 1, 2',
+    prefix || 'bill_fin_day', prefix || 'bill_day', prefix || 'bill_pay_day', prefix || 'bill_line_day', prefix || 'bill_draw_day');
 END $$;--> statement-breakpoint
 -- A bill written: its bill_day row (its payments, lines and draws come after it, by their own triggers).
 CREATE FUNCTION "bill_rollup_bills_in"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -24,6 +24,7 @@ import { bindReport, col, type QueryInput } from '../../platform/report/binding'
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
 import { lineTotals, rollupSums } from '../bills/rollups';
+import { FIN_SALES, finPayColumn } from '../bills/schema';
 import { periodSums } from '../members/reports';
 
 const raw = (s: string) => sql.raw(s);
@@ -64,65 +65,45 @@ const rollupIn = (input: QueryInput): SQL =>
 
 /**
  * One row per store and Beijing day of the period: what its completed bills sold (lines by
- * kind), drew from cards and were paid by each method, from the bill rollups
- * (modules/bills/rollups.ts: bill_day, bill_line_day, bill_draw_day, bill_pay_day, kept with every
- * bill, refund and 关单 and folded before the read) — a few rows per store and day, never the
- * month's bills — and what the refunds executed that day at the store paid back (few, by
- * refund_executed_idx). Each source is added up per store and day on its own (narrow rows) and
- * joined on the store-days that have a completed bill or a refund: the rows are the store-day
- * groups themselves (ungrouped), which the engine pages without grouping them again.
+ * kind), drew from cards and were paid by each method — one bill_fin_day row (modules/bills/
+ * rollups.ts: kept with every bill, refund and 关单 from the bill rollups' deltas, folded before
+ * the read; the month is its ~60,000 rows read by the (day, store_id) key, nothing joined but the
+ * store, nothing regrouped) — and what the refunds executed that day at the store paid back (few,
+ * by refund_executed_idx), joined on the store-days that have a completed bill or a refund: the rows
+ * are the store-day groups themselves (ungrouped), which the engine pages without grouping them again.
  */
 const dayFacts = {
   alias: 'f',
   query: (input: QueryInput) => {
-    const w = rollupIn(input);
-    const byKind = (kind: string) => `coalesce(sum(d.amount) filter (where d.item_kind = '${kind}'), 0)`;
-    const pays = PAY_METHODS.map((m) => `coalesce(sum(d.amount) filter (where d.method = '${m}'), 0) as ${q(m)}`);
-    const takings = TAKING_METHODS.map((m) => `coalesce(p.${q(m)}, 0)`).join(' + ');
+    const takings = TAKING_METHODS.map((m) => `coalesce(d.${finPayColumn(m)}, 0)`).join(' + ');
+    const fin = (column: string, as: string) => `coalesce(d.${column}, 0) as ${q(as)}`;
     const cols = [
-      'coalesce(k.bills, 0) as "bills"',
-      'coalesce(k.total, 0) as "billTotal"',
-      ...['projectSales', 'retailSales', 'cardSales', 'topUps', 'comboDraw'].map(
-        (m) => `coalesce(l.${q(m)}, 0) as ${q(m)}`,
-      ),
-      ...['drawPrincipal', 'drawBonus', 'drawSessions'].map((m) => `coalesce(dr.${q(m)}, 0) as ${q(m)}`),
-      ...PAY_METHODS.map((m) => `coalesce(p.${q(m)}, 0) as ${q(m)}`),
+      fin('n', 'bills'),
+      fin('total', 'billTotal'),
+      fin(FIN_SALES.project, 'projectSales'),
+      fin(FIN_SALES.product, 'retailSales'),
+      fin(FIN_SALES.cardSale, 'cardSales'),
+      fin(FIN_SALES.topUp, 'topUps'),
+      fin('combo_amount', 'comboDraw'),
+      fin('principal', 'drawPrincipal'),
+      fin('bonus', 'drawBonus'),
+      fin('sessions', 'drawSessions'),
+      ...PAY_METHODS.map((m) => fin(finPayColumn(m), m)),
       `${takings} as "takings"`,
-      'coalesce(k.refunds, 0) as "refunds"',
-      'coalesce(k.outside, 0) as "refundsOutside"',
-      `${takings} - coalesce(k.outside, 0) as "net"`,
+      'coalesce(r.refunds, 0) as "refunds"',
+      'coalesce(r.outside, 0) as "refundsOutside"',
+      `${takings} - coalesce(r.outside, 0) as "net"`,
     ];
-    return sql`select k.store_id as "storeId", s.name as "storeName", k.day as "day",
-        s.region_id as "regionId", rg.name as "regionName", ${raw(cols.join(', '))}
-      from (
-        select coalesce(b.store_id, r.store_id) as store_id, coalesce(b.day, r.day) as day,
-          b.bills, b.total, r.refunds, r.outside
-        from (
-          select d.store_id, d.day, sum(d.n)::bigint as bills, sum(d.total)::bigint as total
-          from bill_day d where d.status = 'completed' and ${w} group by 1, 2
-        ) b full join (
-          select r.store_id, ${beijingDay('r.executed_at')} as day, sum(r.amount)::bigint as refunds,
-            sum(r.outside)::bigint as outside
-          from refund r where ${refundsIn(input)} group by 1, 2
-        ) r on r.store_id = b.store_id and r.day = b.day
-      ) k
-      join store s on s.id = k.store_id
-      left join region rg on rg.id = s.region_id
-      left join (
-        select d.store_id, d.day, ${raw(byKind('project'))} as "projectSales", ${raw(byKind('product'))} as "retailSales",
-          ${raw(byKind('cardSale'))} as "cardSales", ${raw(byKind('topUp'))} as "topUps",
-          sum(d.combo_amount)::bigint as "comboDraw"
-        from bill_line_day d where ${w} group by 1, 2
-      ) l on l.store_id = k.store_id and l.day = k.day
-      left join (
-        select d.store_id, d.day, sum(d.principal)::bigint as "drawPrincipal", sum(d.bonus)::bigint as "drawBonus",
-          sum(d.sessions)::bigint as "drawSessions"
-        from bill_draw_day d where ${w} group by 1, 2
-      ) dr on dr.store_id = k.store_id and dr.day = k.day
-      left join (
-        select d.store_id, d.day, ${raw(pays.join(', '))}
-        from bill_pay_day d where d.status = 'completed' and ${w} group by 1, 2
-      ) p on p.store_id = k.store_id and p.day = k.day`;
+    return sql`select coalesce(d.store_id, r.store_id) as "storeId", s.name as "storeName",
+        coalesce(d.day, r.day) as "day", s.region_id as "regionId", rg.name as "regionName", ${raw(cols.join(', '))}
+      from (select d.* from bill_fin_day d where ${rollupIn(input)}) d
+      full join (
+        select r.store_id, ${beijingDay('r.executed_at')} as day, sum(r.amount)::bigint as refunds,
+          sum(r.outside)::bigint as outside
+        from refund r where ${refundsIn(input)} group by 1, 2
+      ) r on r.store_id = d.store_id and r.day = d.day
+      join store s on s.id = coalesce(d.store_id, r.store_id)
+      left join region rg on rg.id = s.region_id`;
   },
 };
 

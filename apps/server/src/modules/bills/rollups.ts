@@ -9,7 +9,9 @@
  *   filter), and its payments' amount by that method (财务大表, 门店日结 by method);
  * - bill_line_day: the lines of the completed bills by line kind, with their staff shares' 业绩
  *   (sales, 销售明细's 共 N 条 and 合计);
- * - bill_draw_day: the card draws (card_ledger consume rows) of the completed bills (耗卡).
+ * - bill_draw_day: the card draws (card_ledger consume rows) of the completed bills (耗卡);
+ * - bill_fin_day: the four's figures of the completed bills at /finance's grain (day × store, one
+ *   row: sales by kind, 次卡金额, draws, payments by method), folded from the same deltas.
  *
  * Kept by triggers on the facts (migration 0047: member_consume insert and update,
  * member_consume_line insert and update, bill_payment, bill_share and card_ledger insert), so every writer
@@ -24,11 +26,13 @@
  * (关单 closes a bill), and a payment's method and amount, and a staff share, never change (only
  * what was refunded of a payment): the triggers follow no such change, and `--check` would show one.
  */
+import { BILL_PAY_METHODS } from '@zb/contract/entities/bill';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbHandle, Tx } from '../../db/client';
 import type { QueryInput } from '../../platform/report/binding';
 import { storeScopeFilter } from '../../platform/scope';
+import { FIN_SALES, finPayColumn } from './schema';
 
 type RollupDb = Db | Tx | DbHandle;
 const dbOf = (d: RollupDb): Db | Tx => ('copyIn' in d ? d.db : d);
@@ -58,7 +62,31 @@ export const BILL_FAMILIES: readonly Family[] = [
   { table: 'bill_draw_day', key: ['day', 'store_id'], measures: ['n', 'principal', 'bonus', 'sessions'] },
 ];
 
-export const BILL_ROLLUP_TABLES = BILL_FAMILIES.map((f) => f.table);
+const PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value);
+
+/**
+ * bill_fin_day (/finance's and /storeSettlement's grain: day × store, completed bills only): each
+ * measure with what it adds up of the four families' deltas, so the fold keeps it from the same
+ * deltas (the fill, bill_rollups_fill, makes it from the four filled tables).
+ */
+const FIN_MEASURES: readonly (readonly [column: string, sum: string])[] = [
+  ['n', `sum(n) filter (where fam = 0)`],
+  ['total', `sum(total) filter (where fam = 0)`],
+  ...Object.entries(FIN_SALES).map(
+    ([kind, c]) => [c, `sum(amount) filter (where fam = 2 and item_kind = '${kind}')`] as const,
+  ),
+  ['combo_amount', `sum(combo_amount) filter (where fam = 2)`],
+  ...['principal', 'bonus', 'sessions'].map((c) => [c, `sum(${c}) filter (where fam = 3)`] as const),
+  ...PAY_METHODS.map((m) => [finPayColumn(m), `sum(amount) filter (where fam = 1 and method = '${m}')`] as const),
+];
+const FIN: Family = { table: 'bill_fin_day', key: ['day', 'store_id'], measures: FIN_MEASURES.map(([c]) => c) };
+
+/** Every bill rollup: the four families and bill_fin_day. */
+const ALL_ROLLUPS: readonly Family[] = [...BILL_FAMILIES, FIN];
+export const BILL_ROLLUP_TABLES = ALL_ROLLUPS.map((f) => f.table);
+
+const upsert = (f: Family) =>
+  `on conflict (${f.key.join(', ')}) do update set ${f.measures.map((m) => `${m} = ${f.table}.${m} + excluded.${m}`).join(', ')}`;
 
 /** The one statement of a fold: every delta deleted and added, per family and key, to its rollup. */
 const FOLD_SQL = (() => {
@@ -69,8 +97,12 @@ const FOLD_SQL = (() => {
     ctes.push(`f${i} as (insert into ${f.table} (${keys}, ${f.measures.join(', ')})
       select ${keys}, ${f.measures.map((m) => `sum(${m})`).join(', ')} from d where fam = ${i}
       group by ${order} order by ${order}
-      on conflict (${keys}) do update set ${f.measures.map((m) => `${m} = ${f.table}.${m} + excluded.${m}`).join(', ')})`);
+      ${upsert(f)})`);
   }
+  ctes.push(`fin as (insert into bill_fin_day (day, store_id, ${FIN.measures.join(', ')})
+    select day, store_id, ${FIN_MEASURES.map(([, e]) => `coalesce(${e}, 0)`).join(', ')}
+    from d where fam in (2, 3) or status = 'completed' group by 1, 2 order by 1, 2
+    ${upsert(FIN)})`);
   return `with ${ctes.join(',\n')} select count(*) as n from d`;
 })();
 
@@ -126,7 +158,7 @@ export const checkBillRollups = async (db: RollupDb): Promise<BillRollupCheck> =
     }
     await tx.execute(sql`select bill_rollups_fill('check_')`);
     const tables: BillRollupCheck['tables'] = [];
-    for (const f of BILL_FAMILIES) {
+    for (const f of ALL_ROLLUPS) {
       const kept = `(select * from ${f.table} where not (${f.measures.map((m) => `${m} = 0`).join(' and ')}))`;
       const count = async (a: string, b: string) =>
         Number(

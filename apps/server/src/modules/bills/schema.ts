@@ -4,6 +4,8 @@
  * ledger's draws, recorded here as storedCard / comboCard payments beside the others so that
  * every bill's payments add up to its total.
  */
+
+import { BILL_PAY_METHODS } from '@zb/contract/entities/bill';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -208,6 +210,44 @@ export const billDrawDay = pgTable(
     principal: bigint('principal', { mode: 'number' }).notNull().default(0),
     bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
     sessions: bigint('sessions', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId] })],
+);
+
+/** The line kinds /finance and /storeSettlement show as sales (item_kind → bill_fin_day column). */
+export const FIN_SALES = {
+  project: 'project_sales',
+  product: 'retail_sales',
+  cardSale: 'card_sales',
+  topUp: 'top_ups',
+} as const;
+
+/** bill_fin_day's column of a payment method's amount (BILL_PAY_METHODS). */
+export const finPayColumn = (method: string) => `pay_${method.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Every finance figure of the COMPLETED bills per day × store, at the grain of /finance and
+ * /storeSettlement (a chain-wide month is its ~60,000 rows read by the key, nothing joined or
+ * regrouped): bills and their total (bill_day), sales by line kind and 次卡金额 (bill_line_day),
+ * card draws (bill_draw_day) and payments by method (bill_pay_day). Kept from the same deltas as
+ * those four, by the same fold (no trigger of its own); filled from them (bill_rollups_fill).
+ */
+export const billFinDay = pgTable(
+  'bill_fin_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    /** Completed bills, and their total. */
+    n: integer('n').notNull().default(0),
+    total: money('total'),
+    ...Object.fromEntries(Object.values(FIN_SALES).map((c) => [c, money(c)])),
+    comboAmount: money('combo_amount'),
+    principal: money('principal'),
+    bonus: money('bonus'),
+    sessions: money('sessions'),
+    ...Object.fromEntries(BILL_PAY_METHODS.map((m) => [finPayColumn(m.value), money(finPayColumn(m.value))])),
   },
   (t) => [primaryKey({ columns: [t.day, t.storeId] })],
 );
