@@ -164,6 +164,56 @@ export const seqScansIn = (node: PlanNode, big: Set<string>): string[] => [
   ...(node.Plans ?? []).flatMap((p) => seqScansIn(p, big)),
 ];
 
+/**
+ * Every variant of each binding (a chain-wide month, each filter, each sort, each grouping, the
+ * chart, `region`'s scope): EXPLAINed (a sequential scan of a table in `big` is an offence) and
+ * timed in process through the engine on `db`, p50 of `runs`, a line printed each. Answers the
+ * offences found (the stock and bill report benches).
+ */
+export const timeReportVariants = async (
+  client: postgres.Sql,
+  db: Db,
+  bindings: readonly ReportBinding[],
+  region: DataScope,
+  runs: number,
+  big: Set<string>,
+): Promise<number> => {
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  let offences = 0;
+  for (const b of bindings) {
+    const month = await reportMonthQuery(db, b);
+    const variants: [string, Record<string, unknown>, DataScope][] = [
+      ['a chain-wide month', {}, HQ_SCOPE],
+      ...reportVariants(b.decl).map(([n, v]): [string, Record<string, unknown>, DataScope] => [n, v, HQ_SCOPE]),
+      ...(b.scope ? [['region scope', {}, region] as [string, Record<string, unknown>, DataScope]] : []),
+    ];
+    for (const [name, extra, scope] of variants) {
+      const q = reportListQuery(b.decl).parse({ ...month, ...extra }) as Values;
+      const seq: string[] = [];
+      for (const s of await reportStatementsOf(client, b, scope, q)) {
+        const [row] = await client.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+          `explain (format json) ${s.query}`,
+          s.params as never[],
+        );
+        seq.push(...seqScansIn(row!['QUERY PLAN'][0].Plan, big));
+      }
+      offences += seq.length;
+      const ms: number[] = [];
+      let total = 0;
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        total = (await reportPage(db, b, scope, q)).total;
+        ms.push(performance.now() - t);
+      }
+      const flag = `${p50(ms) > 500 ? ' OVER' : ''}${seq.length ? ` SEQ SCAN ${seq.join(', ')}` : ''}`;
+      console.log(
+        `${b.decl.page.padEnd(20)} ${name.padEnd(26)} p50 ${p50(ms).toFixed(1).padStart(8)} ms  共 ${total}${flag}`,
+      );
+    }
+  }
+  return offences;
+};
+
 /** EXPLAIN of every variant of every registered resource's list; answers the offences found. */
 export const explainAll = async (client: postgres.Sql, regionScope: DataScope) => {
   const big = new Set(

@@ -7,22 +7,13 @@
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/stockReports.ts
  */
-import { reportListQuery } from '@zb/contract/report/schemas';
 import postgres from 'postgres';
 import { openPostgres } from '../apps/server/src/db/client';
 import { STOCK_REPORT_BINDINGS } from '../apps/server/src/modules/stock/reports';
 import { stockInTransitBinding } from '../apps/server/src/modules/storeOrders/reports';
-import type { ReportBinding, Values } from '../apps/server/src/platform/report/binding';
-import { reportPage } from '../apps/server/src/platform/report/query';
-import { type DataScope, HQ_SCOPE } from '../apps/server/src/platform/scope';
-import {
-  type PlanNode,
-  reportMonthQuery,
-  reportStatementsOf,
-  reportVariants,
-  SEQ_SCAN_LIMIT,
-  seqScansIn,
-} from './scaleBench';
+import type { ReportBinding } from '../apps/server/src/platform/report/binding';
+import type { DataScope } from '../apps/server/src/platform/scope';
+import { SEQ_SCAN_LIMIT, timeReportVariants } from './scaleBench';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the large world to measure');
@@ -39,40 +30,9 @@ const big = new Set(
 const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
 const region: DataScope = { level: 'region', regionIds: [east!.id] };
 const bindings: ReportBinding[] = [stockInTransitBinding, ...STOCK_REPORT_BINDINGS];
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 let offences = 0;
 try {
-  for (const b of bindings) {
-    const month = await reportMonthQuery(handle.db, b);
-    const variants: [string, Record<string, unknown>, DataScope][] = [
-      ['a chain-wide month', {}, HQ_SCOPE],
-      ...reportVariants(b.decl).map(([n, v]): [string, Record<string, unknown>, DataScope] => [n, v, HQ_SCOPE]),
-      ...(b.scope ? [['region scope', {}, region] as [string, Record<string, unknown>, DataScope]] : []),
-    ];
-    for (const [name, extra, scope] of variants) {
-      const q = reportListQuery(b.decl).parse({ ...month, ...extra }) as Values;
-      const seq: string[] = [];
-      for (const s of await reportStatementsOf(client, b, scope, q)) {
-        const [row] = await client.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
-          `explain (format json) ${s.query}`,
-          s.params as never[],
-        );
-        seq.push(...seqScansIn(row!['QUERY PLAN'][0].Plan, big));
-      }
-      offences += seq.length;
-      const ms: number[] = [];
-      let total = 0;
-      for (let i = 0; i < runs; i++) {
-        const t = performance.now();
-        total = (await reportPage(handle.db, b, scope, q)).total;
-        ms.push(performance.now() - t);
-      }
-      const flag = `${p50(ms) > 500 ? ' OVER' : ''}${seq.length ? ` SEQ SCAN ${seq.join(', ')}` : ''}`;
-      console.log(
-        `${b.decl.page.padEnd(14)} ${name.padEnd(26)} p50 ${p50(ms).toFixed(1).padStart(7)} ms  共 ${total}${flag}`,
-      );
-    }
-  }
+  offences = await timeReportVariants(client, handle.db, bindings, region, runs, big);
   console.log(
     `sequential scans: ${offences}; load ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );

@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { areaCode } from '../modules/auth/schema';
+import { foldBillRollups } from '../modules/bills/rollups';
 import { hier, hierContent, hierContentRole, role, userRole } from '../modules/hierarchy/schema';
 import { foldRollupDeltas } from '../modules/members/rollups';
 import { resource, roleResource, userQuick } from '../modules/resources/schema';
@@ -324,6 +325,7 @@ export const seedDemo = async (
     await seedMarketing(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
+    await foldBillRollups(tx);
     // Last: the settled month reads the bills, refunds and closed bills above.
     await seedSettlement(tx, now, history);
     // Last: the vouchers are made from every bill and refund above.

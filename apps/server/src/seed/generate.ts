@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
+import { rebuildBillRollups } from '../modules/bills/rollups';
 import { rebuildMemberRollups } from '../modules/members/rollups';
 import { fillBillFacts } from './billFacts';
 import { copyMemberHistory } from './memberHistory';
@@ -143,6 +144,7 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     step('bill facts');
     // COPY went past the ledger's writers, which keep the rollups: build them from the facts.
     await rebuildMemberRollups(handle, now);
+    await rebuildBillRollups(handle);
     step('member rollups');
   }
   await handle.db.execute(sql`analyze`);

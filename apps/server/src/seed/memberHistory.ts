@@ -850,13 +850,14 @@ export const deferrable = async (db: Db | Tx, tables: readonly string[]): Promis
     drop: [
       ...constraints.map((k) => `alter table "${k.t}" drop constraint "${k.n}"`),
       ...indexes.map((i) => `drop index "${i.n}"`),
-      // The triggers keeping member.last_visit_day, member_card's sessions and the member rollup
-      // would run per row: the rollups' rebuild after the load computes them from the facts.
-      ...TABLE_NAMES.map((t) => `alter table "${t}" disable trigger user`),
+      // The tables' own triggers would run per copied row (the bill rollups' would collect every
+      // row in their transition tables; member.last_visit_day, member_card's sessions and the
+      // member rollup per row): off for the load; the rollups are rebuilt from the facts after it.
+      ...tables.map((t) => `alter table "${t}" disable trigger user`),
     ],
     // Unique constraints and indexes before the foreign keys (a key's check can use them).
     create: [
-      ...TABLE_NAMES.map((t) => `alter table "${t}" enable trigger user`),
+      ...tables.map((t) => `alter table "${t}" enable trigger user`),
       ...constraints.filter((k) => k.kind === 'u').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
       ...indexes.map((i) => i.def),
       ...constraints.filter((k) => k.kind === 'f').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),

@@ -369,6 +369,11 @@ describe('/saleDetails 销售明细', () => {
     const page = await list(admin, SALE_DETAILS_REPORT, { ...day, storeId: ids.bj });
     expect(page.total).toBe(2 + 4 + 2);
     expect(page.totals?.amount).toBe(price.C005 + price.C001 + 50_000 + 3 * P() + J() + J() + P());
+    // 共 N 条 and 合计 come from the lines' rollup: the lines' quantities, refunds and shares.
+    expect(page.totals).toMatchObject({ quantity: 9, refunded: 2 * P() + J(), performance: P() });
+    const sh = await list(east, SALE_DETAILS_REPORT, day);
+    expect(sh.total).toBe(1);
+    expect(sh.totals).toMatchObject({ quantity: 1, amount: P(), refunded: 0, performance: 0 });
     const products = await list(admin, SALE_DETAILS_REPORT, { ...day, lineKind: 'product' });
     expect(products.totals).toMatchObject({ quantity: 2 + 1 + 1 + 1, cardAmount: 2 * P() });
     const served = await list(admin, SALE_DETAILS_REPORT, { ...day, staffId: ids.staff });

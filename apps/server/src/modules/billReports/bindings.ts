@@ -1,14 +1,13 @@
 /**
- * The bill finance reports' bindings (contract reports/billFinance.ts): bound queries over the
- * 收银单's facts as the bill service writes them — member_consume (completed bills, by their
- * Beijing day), member_consume_line, bill_payment, the bill's card-ledger draws
- * (card_ledger ref_type 'member_consume') — and the executed refunds (refund, refund_payment,
- * refund_line). Nothing is written on the bill's path: each query reads the period's bills by
- * member_consume's (store_id, consumed_at) or (consumed_at) index and each bill's lines, payments
- * and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys; the refunds by
- * refund_executed_idx; 外带产品排行 from the bill lines' rollups. The period, store, region and the
- * caller's scope narrow the bills inside the query (the engine applies the scope again on its
- * storeId).
+ * The bill finance reports' bindings (contract reports/billFinance.ts). /finance and
+ * /storeSettlement read the bill rollups (modules/bills/rollups.ts: per Beijing day × store, kept
+ * by triggers on the facts and folded before every read) and the executed refunds (refund, by
+ * refund_executed_idx); /saleDetails pages the completed bills' lines by the bills' index and takes
+ * its count and totals from bill_line_day; /orderCost and /MonthlyRefundSum read the period's
+ * bills (or refunds) by member_consume's (store_id, consumed_at) or (consumed_at) index and each
+ * bill's lines, payments and draws by their (consume_id, …) and (ref_type, ref_id, seq) keys;
+ * 外带产品排行 the bill lines' item rollups. The period, store, region and the caller's scope narrow
+ * the rows inside the query (the engine applies the scope again on its storeId).
  */
 import { BILL_PAY_METHODS, SENT_PAY_METHODS } from '@zb/contract/entities/bill';
 import {
@@ -24,6 +23,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
 import { dayStart, nextDayStart } from '../../platform/resource/filters';
 import { storeScopeFilter } from '../../platform/scope';
+import { lineTotals, rollupSums } from '../bills/rollups';
+import { FIN_SALES, finPayColumn } from '../bills/schema';
 import { periodSums } from '../members/reports';
 
 const raw = (s: string) => sql.raw(s);
@@ -58,47 +59,51 @@ const PAY_METHODS = BILL_PAY_METHODS.map((m) => m.value);
 const TAKING_METHODS: readonly string[] = SENT_PAY_METHODS;
 const q = (k: string) => `"${k}"`;
 
+/** Rollup rows (alias d) of the period's days in the caller's scope and the stores asked, with a fact in them. */
+const rollupIn = (input: QueryInput): SQL =>
+  sql`d.day >= ${input.bind('periodFrom')}::date and d.day <= ${input.bind('periodTo')}::date and ${narrow(input, 'd.store_id')} and d.n > 0`;
+
 /**
- * One row per completed bill of the period (its lines by kind, its payments by method, its card
- * draws) and one per refund executed in it, at the store and Beijing day of each: the facts of
- * /finance and /storeSettlement, which the engine adds up per store and day.
+ * One row per store and Beijing day of the period: what its completed bills sold (lines by
+ * kind), drew from cards and were paid by each method — one bill_fin_day row (modules/bills/
+ * rollups.ts: kept with every bill, refund and 关单 from the bill rollups' deltas, folded before
+ * the read; the month is its ~60,000 rows read by the (day, store_id) key, nothing joined but the
+ * store, nothing regrouped) — and what the refunds executed that day at the store paid back (few,
+ * by refund_executed_idx), joined on the store-days that have a completed bill or a refund: the rows
+ * are the store-day groups themselves (ungrouped), which the engine pages without grouping them again.
  */
 const dayFacts = {
   alias: 'f',
   query: (input: QueryInput) => {
-    const pays = PAY_METHODS.map((m) => `coalesce(sum(p.amount) filter (where p.method = '${m}'), 0) as ${q(m)}`).join(
-      ', ',
-    );
-    const zeroPays = PAY_METHODS.map((m) => `0 as ${q(m)}`).join(', ');
-    const takings = TAKING_METHODS.map((m) => `pa.${q(m)}`).join(' + ');
-    return sql`select c.store_id as "storeId", s.name as "storeName", ${beijingDay('c.consumed_at')} as "day",
-        s.region_id as "regionId", rg.name as "regionName",
-        1 as "bills", c.total as "billTotal",
-        li."projectSales", li."retailSales", li."cardSales", li."topUps",
-        dr."drawPrincipal", dr."drawBonus", dr."drawSessions", li."comboDraw",
-        ${raw(PAY_METHODS.map((m) => `pa.${q(m)}`).join(', '))}, ${raw(takings)} as "takings",
-        0 as "refunds", 0 as "refundsOutside", ${raw(takings)} as "net"
-      from member_consume c
-      join store s on s.id = c.store_id
-      left join region rg on rg.id = s.region_id
-      cross join lateral (
-        select coalesce(sum(l.amount) filter (where l.item_kind = 'project'), 0) as "projectSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'product'), 0) as "retailSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'cardSale'), 0) as "cardSales",
-          coalesce(sum(l.amount) filter (where l.item_kind = 'topUp'), 0) as "topUps",
-          coalesce(sum(l.card_amount) filter (where l.member_card_id is not null and l.sessions is not null), 0) as "comboDraw"
-        from member_consume_line l where l.consume_id = c.id) li
-      cross join lateral (
-        select coalesce(-sum(g.amount), 0) as "drawPrincipal", coalesce(-sum(g.bonus_amount), 0) as "drawBonus",
-          coalesce(-sum(g.sessions), 0) as "drawSessions"
-        from card_ledger g where g.ref_type = 'member_consume' and g.ref_id = c.id and g.kind = 'consume') dr
-      cross join lateral (select ${raw(pays)} from bill_payment p where p.consume_id = c.id) pa
-      where ${billsIn(input)}
-      union all
-      select r.store_id, s.name, ${beijingDay('r.executed_at')}, s.region_id, rg.name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        ${raw(zeroPays)}, 0, r.amount, r.outside, -r.outside
-      from refund r join store s on s.id = r.store_id left join region rg on rg.id = s.region_id
-      where ${refundsIn(input)}`;
+    const takings = TAKING_METHODS.map((m) => `coalesce(d.${finPayColumn(m)}, 0)`).join(' + ');
+    const fin = (column: string, as: string) => `coalesce(d.${column}, 0) as ${q(as)}`;
+    const cols = [
+      fin('n', 'bills'),
+      fin('total', 'billTotal'),
+      fin(FIN_SALES.project, 'projectSales'),
+      fin(FIN_SALES.product, 'retailSales'),
+      fin(FIN_SALES.cardSale, 'cardSales'),
+      fin(FIN_SALES.topUp, 'topUps'),
+      fin('combo_amount', 'comboDraw'),
+      fin('principal', 'drawPrincipal'),
+      fin('bonus', 'drawBonus'),
+      fin('sessions', 'drawSessions'),
+      ...PAY_METHODS.map((m) => fin(finPayColumn(m), m)),
+      `${takings} as "takings"`,
+      'coalesce(r.refunds, 0) as "refunds"',
+      'coalesce(r.outside, 0) as "refundsOutside"',
+      `${takings} - coalesce(r.outside, 0) as "net"`,
+    ];
+    return sql`select coalesce(d.store_id, r.store_id) as "storeId", s.name as "storeName",
+        coalesce(d.day, r.day) as "day", s.region_id as "regionId", rg.name as "regionName", ${raw(cols.join(', '))}
+      from (select d.* from bill_fin_day d where ${rollupIn(input)}) d
+      full join (
+        select r.store_id, ${beijingDay('r.executed_at')} as day, sum(r.amount)::bigint as refunds,
+          sum(r.outside)::bigint as outside
+        from refund r where ${refundsIn(input)} group by 1, 2
+      ) r on r.store_id = d.store_id and r.day = d.day
+      join store s on s.id = coalesce(d.store_id, r.store_id)
+      left join region rg on rg.id = s.region_id`;
   },
 };
 
@@ -107,6 +112,7 @@ const storeDayFilters = { period: 'query', storeId: 'query', regionId: 'query' }
 export const financeBinding = bindReport({
   decl: FINANCE_REPORT,
   from: dayFacts,
+  ungrouped: ['storeDay'],
   filters: storeDayFilters,
   scope: { store: col('f', 'storeId') },
 });
@@ -114,6 +120,7 @@ export const financeBinding = bindReport({
 export const storeSettlementBinding = bindReport({
   decl: STORE_SETTLEMENT_REPORT,
   from: dayFacts,
+  ungrouped: ['storeDay'],
   filters: storeDayFilters,
   scope: { store: col('f', 'storeId') },
 });
@@ -122,6 +129,21 @@ export const storeSettlementBinding = bindReport({
 const GOODS = `left join project pj on pj.id = l.project_id
   left join product pd on pd.id = l.product_id
   left join card cd on cd.id = l.card_id`;
+
+/**
+ * 共 N 条 and 合计 of /saleDetails from bill_line_day (the completed bills' lines per store, day and
+ * kind, with their shares' 业绩): the lines the page lists, never the month's. A product, a goods
+ * name or a staff asked narrows below the rollup's key: those are counted over the lines (undefined).
+ */
+const saleDetailsTotals = (input: QueryInput) => {
+  if (input.has('productId') || input.has('goodsName') || input.has('staffId')) return undefined;
+  const sum = rollupSums(
+    input,
+    'bill_line_day',
+    input.has('lineKind') ? [sql`d.item_kind = ${input.bind('lineKind')}::text`] : [],
+  );
+  return { ...lineTotals(sum), performance: sum('performance') };
+};
 
 export const saleDetailsBinding = bindReport({
   decl: SALE_DETAILS_REPORT,
@@ -153,6 +175,7 @@ export const saleDetailsBinding = bindReport({
   id: col('q', 'lineId'),
   filters: { period: 'query', storeId: 'query', regionId: 'query', staffId: 'query' },
   scope: { store: col('q', 'storeId') },
+  totals: saleDetailsTotals,
 });
 
 /**

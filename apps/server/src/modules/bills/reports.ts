@@ -7,6 +7,7 @@
 import { ABNORMAL_BILL_LIST, BILLING_CLOSE_LIST, BILLING_LIST } from '@zb/contract/reports/bills';
 import { type SQL, sql } from 'drizzle-orm';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { rollupSums } from './rollups';
 
 /**
  * Bills of the member given by phone, 会员编号 or exact name (each an indexed column of member).
@@ -25,7 +26,41 @@ const billColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "c
   c.kind as "kind", c.total as "total", c.paid_by_card as "paidByCard", c.paid_other as "paidOther",
   c.refunded as "refunded"`;
 
+/** The same columns, the member's looked up per row (evaluated only for the rows a page keeps). */
+const lazyMemberColumns = sql`c.id as "id", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+  c.store_id as "storeId", s.name as "storeName", (select m.name from member m where m.id = c.member_id) as "memberName",
+  (select m.phone from member m where m.id = c.member_id) as "memberPhone",
+  c.kind as "kind", c.total as "total", c.paid_by_card as "paidByCard", c.paid_other as "paidOther",
+  c.refunded as "refunded"`;
+
 const billJoins = sql`left join store s on s.id = c.store_id left join member m on m.id = c.member_id`;
+
+/** The /billingList filters a bill rollup answers besides the store, by query key: its column (rollups.ts). */
+const ROLLUP_FILTERS = { kind: 'kind', source: 'source', refundState: 'refund_state', status: 'status' };
+
+/**
+ * 共 N 条 and 合计 of /billingList from the bill rollups (rollups.ts): bill_day, or with a 支付方式
+ * bill_pay_day (each bill once per method it has), over the period's days, the caller's scope and
+ * the filters asked — a few rows per store and day, never the month's bills. The member and staff
+ * filters are selective and stay on the facts (undefined: the engine counts the page's facts).
+ */
+const billingListTotals = (input: QueryInput) => {
+  const { bind, has } = input;
+  if (has('member') || has('staffId')) return undefined;
+  const conds: SQL[] = [];
+  for (const [key, column] of Object.entries(ROLLUP_FILTERS)) {
+    if (has(key)) conds.push(sql`${sql.raw(`d.${column}`)} = ${bind(key)}::text`);
+  }
+  if (has('payMethod')) conds.push(sql`d.method = ${bind('payMethod')}::text`);
+  const sum = rollupSums(input, has('payMethod') ? 'bill_pay_day' : 'bill_day', conds);
+  return {
+    count: sum('n'),
+    total: sum('total'),
+    paidByCard: sum('paid_by_card'),
+    paidOther: sum('paid_other'),
+    refunded: sum('refunded'),
+  };
+};
 
 export const billingListBinding = bindReport({
   decl: BILLING_LIST,
@@ -45,9 +80,18 @@ export const billingListBinding = bindReport({
           sql`exists (select 1 from bill_payment p where p.consume_id = c.id and p.method = ${bind('payMethod')})`,
         );
       }
-      return sql`select ${billColumns}, c.source as "source", c.status as "status",
-          case when c.refunded <= 0 then 'none' when c.refunded >= c.total then 'full' else 'partial' end as "refundState"
-        from member_consume c ${billJoins} ${and(conds)}`;
+      const rest = sql`c.source as "source", c.status as "status",
+          case when c.refunded <= 0 then 'none' when c.refunded >= c.total then 'full' else 'partial' end as "refundState"`;
+      // The member is looked up for the rows the page keeps (a join would read every member to
+      // sort a month's bills by a figure). In store-name order, the stores by name
+      // (store_name_idx) and each store's bills of the period by member_consume_store_idx: the
+      // page reads the first stores' bills, not the month's.
+      if (input.order[0]?.[0] === 'storeName' && !has('member') && !has('staffId')) {
+        return sql`select ${lazyMemberColumns}, ${rest}
+          from store s join member_consume c on c.store_id = s.id ${and(conds)}`;
+      }
+      return sql`select ${lazyMemberColumns}, ${rest}
+        from member_consume c left join store s on s.id = c.store_id ${and(conds)}`;
     },
   },
   id: col('q', 'id'),
@@ -58,6 +102,7 @@ export const billingListBinding = bindReport({
     payMethod: 'query',
   },
   scope: { store: col('q', 'storeId') },
+  totals: billingListTotals,
 });
 
 export const billingCloseBinding = bindReport({

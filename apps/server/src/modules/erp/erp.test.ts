@@ -360,11 +360,20 @@ describe('the reports agree with the bills', () => {
       expect(row.royalty).toBe(Math.round(((row.consumption as number) * (row.royaltyRate as number)) / 10000));
     }
     const all = await reportAll(zhang, CONSUME_DETAIL_REPORT, p);
-    const [facts] = await q<{ s: string }>(sql`select sum(l.amount - l.refunded) as s from member_consume_line l
+    const [facts] = await q<{
+      s: string;
+      n: string;
+      a: string;
+      qty: string;
+    }>(sql`select sum(l.amount - l.refunded) as s,
+      count(*) as n, sum(l.amount) as a, sum(l.quantity) as qty from member_consume_line l
       join member_consume c on c.id = l.consume_id where c.status = 'completed' and l.item_kind in ('project', 'product')
       and c.consumed_at >= (${p.periodFrom}::date)::timestamp at time zone 'Asia/Shanghai'
       and c.consumed_at < (${p.periodTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
     expect(all.totals!.consumption).toBe(Number(facts!.s));
+    // 共 N 条 and the other totals (from the lines' rollup) are the lines' own count and sums.
+    expect(all.total).toBe(Number(facts!.n));
+    expect(all.totals).toMatchObject({ amount: Number(facts!.a), quantity: Number(facts!.qty) });
 
     const deep = await reportAll(zhang, DEEP_COOP_PROFIT_REPORT, p);
     expect(deep.list.length).toBeGreaterThan(0);

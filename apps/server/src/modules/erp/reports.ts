@@ -14,6 +14,7 @@ import {
 } from '@zb/contract/reports/erp';
 import { type SQL, sql } from 'drizzle-orm';
 import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { lineTotals, rollupSums } from '../bills/rollups';
 import { takingsOf } from './facts';
 
 /** The Beijing midnight starting a day given as a bound 'YYYY-MM-DD'. */
@@ -63,6 +64,17 @@ export const consumeDetailBinding = bindReport({
   id: col('q', 'lineId'),
   filters: { period: { instant: col('q', 'consumedAt') } },
   scope: { store: col('q', 'storeId') },
+  // 共 N 条 and 合计 from the completed bills' lines per store, day and kind (bill_line_day), not
+  // the month's lines; a goods name asked narrows below it (counted over the lines).
+  totals: (input) => {
+    if (input.has('goodsName')) return undefined;
+    const sum = rollupSums(input, 'bill_line_day', [
+      input.has('itemKind')
+        ? sql`d.item_kind = ${input.bind('itemKind')}::text`
+        : sql`d.item_kind in ('project', 'product')`,
+    ]);
+    return { ...lineTotals(sum), consumption: sql`(${sum('amount')}) - (${sum('refunded')})` };
+  },
 });
 
 const methodSums = sql.raw(

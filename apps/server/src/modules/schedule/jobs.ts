@@ -8,6 +8,7 @@ import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
 import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
+import { foldBillRollups } from '../bills/rollups';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
@@ -68,7 +69,7 @@ export const JOBS: readonly JobDef[] = [
     name: 'foldRollupDeltas',
     title: '会员报表汇总增量合并',
     defaultCron: '* * * * *',
-    run: async ({ db }) => `合并汇总增量 ${await foldRollupDeltas(db)} 条`,
+    run: async ({ db }) => `合并汇总增量 ${(await foldRollupDeltas(db)) + (await foldBillRollups(db))} 条`,
   },
   {
     name: 'foldCardExpiries',

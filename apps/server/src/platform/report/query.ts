@@ -320,10 +320,18 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Appl
       else if (!DERIVED.has(c.agg)) cols.push(sql`${r.measures[k]} as ${id(k)}`);
       else cols.push(sql`null::bigint as ${id(k)}`);
     }
+    // The binding's own totals (over rollups) replace the count and sums over the facts; when it
+    // gives every one, the totals read no fact and the page alone reads the facts, by its index.
+    const own = b.totals?.(inputOf(b, scope, s, applied).input) as Partial<Record<string, SQL>> | undefined;
+    if (own?.count) totalParts[0] = sql`(${own.count}) as ${id(TOTAL)}`;
+    let allOwn = !!own?.count;
     for (const [k, m] of base) {
-      if (inTotals(k, m)) totalParts.push(sql`${rollupOf(m, sql`${r.measures[k]}`)} as ${id(totalKey(k))}`);
+      if (!inTotals(k, m)) continue;
+      const mine = own?.[k];
+      if (!mine) allOwn = false;
+      totalParts.push(sql`${mine ? sql`(${mine})` : rollupOf(m, sql`${r.measures[k]}`)} as ${id(totalKey(k))}`);
     }
-    return sql`select * from (select t.*, p.* from (select ${joined(totalParts)} from ${facts}) t
+    return sql`select * from (select t.*, p.* from (select ${joined(totalParts)}${allOwn ? sql.empty() : sql` from ${facts}`}) t
       left join lateral (select ${joined(cols)} from ${facts} order by ${pageOrder()} ${limit}) p on true) x
       order by ${pageOrder('x')}`;
   }

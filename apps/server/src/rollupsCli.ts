@@ -1,13 +1,15 @@
 /**
  * `npm run rollups -- --rebuild | --check`: recomputes the member rollups from the card ledger
- * and the bills, and the stock rollups from store stock (--rebuild), or recomputes them aside and
- * compares with the kept ones (--check; exit code 1 when they differ). Works on the configured
- * database: DATABASE_URL, else PGlite under DATA_DIR.
+ * and the bills, the bill rollups from the bills (modules/bills/rollups.ts) and the stock rollups
+ * from store stock (--rebuild), or recomputes them aside and compares with the kept ones (--check;
+ * exit code 1 when they differ). Works on the configured database: DATABASE_URL, else PGlite
+ * under DATA_DIR. (Here, above the modules: it calls the members', the bills' and the stock's.)
  */
-import { loadConfig } from '../../config';
-import { openDb } from '../../db/client';
-import { checkStockRollups, rebuildStockRollups } from '../stock/rollups';
-import { checkMemberRollups, rebuildMemberRollups } from './rollups';
+import { loadConfig } from './config';
+import { openDb } from './db/client';
+import { checkBillRollups, rebuildBillRollups } from './modules/bills/rollups';
+import { checkMemberRollups, rebuildMemberRollups } from './modules/members/rollups';
+import { checkStockRollups, rebuildStockRollups } from './modules/stock/rollups';
 
 const USAGE = '用法：npm run rollups -- --rebuild | --check';
 const mode = process.argv.slice(2).find((a) => a === '--rebuild' || a === '--check');
@@ -29,19 +31,23 @@ try {
     for (const [table, rows] of Object.entries({ ...n.tables, ...n.bills, ...n.members }))
       console.log(`  ${table.padEnd(27)} ${rows.toLocaleString('en')}`);
     console.log(`  月结至 ${n.through}`);
+    console.log(`重算收银单汇总表…`);
+    for (const [table, rows] of Object.entries(await rebuildBillRollups(handle)))
+      console.log(`  ${table.padEnd(27)} ${rows.toLocaleString('en')}`);
     console.log(`重算库存汇总表…`);
     const s = await rebuildStockRollups(handle);
     console.log(`  stock_store_type            ${s.stockStoreType.toLocaleString('en')}`);
     console.log(`  stock_product_total         ${s.stockProductTotal.toLocaleString('en')}`);
     console.log(`完成：${seconds()} 秒`);
   } else {
-    console.log(`核对会员和库存汇总表：${where}…`);
+    console.log(`核对会员、收银单和库存汇总表：${where}…`);
     const r = await checkMemberRollups(handle);
+    const b = await checkBillRollups(handle);
     const s = await checkStockRollups(handle);
-    for (const t of [...r.tables, ...s.tables]) {
+    for (const t of [...r.tables, ...b.tables, ...s.tables]) {
       console.log(`  ${t.table.padEnd(27)} 仅汇总表有 ${t.keptOnly} 行，仅重算有 ${t.rebuiltOnly} 行`);
     }
-    const ok = r.ok && s.ok;
+    const ok = r.ok && b.ok && s.ok;
     console.log(ok ? `一致（${seconds()} 秒）` : `不一致：请运行 npm run rollups -- --rebuild（${seconds()} 秒）`);
     if (!ok) process.exitCode = 1;
   }
