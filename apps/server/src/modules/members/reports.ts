@@ -230,31 +230,53 @@ export const storeMemberAnalysisReport = bindReport({
 });
 
 /**
+ * Whether 产品消耗 needs the store of its rows: the grouping shows it, a store or region filter
+ * asks for it, or the caller sees less than the whole chain. Else it reads the chain's rollups
+ * (consume_item_chain_day/_month: a few thousand rows a month), not the store × item ones.
+ */
+const consumptionNeedsStore = (q: QueryInput) =>
+  q.dims.includes('storeId') ||
+  q.dims.includes('storeName') ||
+  q.dims.includes('regionName') ||
+  q.has('storeId') ||
+  q.has('regionId') ||
+  q.scope.level !== 'hq';
+
+/**
  * The products consumed in the period, from the bill lines' rollups (consume_item_day/_month,
- * kept by the ledger's writer): per day (or month) and store, each project's sessions × the
- * project's usage of each product (in ml or pieces; the usage as it is now — it is not recorded
- * per bill), and each product sold directly.
+ * kept by the ledger's writer; consume_item_chain_day/_month when nothing needs the store): per
+ * day (or month) and store (or the whole chain), each project's sessions × the project's usage of
+ * each product (in ml or pieces; the usage as it is now — it is not recorded per bill), and each
+ * product sold directly.
  */
 const consumption: BoundQuery = {
   alias: 'pc',
   query: (q: QueryInput) => {
+    const byStore = consumptionNeedsStore(q);
     const items = (kind: string) =>
       periodSums(
         q,
         ['consumedFrom', 'consumedTo'],
-        'consume_item',
-        'store_id, item_id',
+        byStore ? 'consume_item' : 'consume_item_chain',
+        byStore ? 'store_id, item_id' : 'item_id',
         ['quantity', 'amount'],
         `item_kind = '${kind}'`,
       );
+    const where = byStore
+      ? {
+          cols: sql`i.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName"`,
+          join: sql`join store s on s.id = i.store_id join region r on r.id = s.region_id`,
+        }
+      : {
+          cols: sql`null::int as "storeId", null::text as "storeName", null::int as "regionId", null::text as "regionName"`,
+          join: sql``,
+        };
     const facts = (select: SQL, join: SQL, kind: string) => sql`
-      select i.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-        i.at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName",
+      select ${where.cols}, i.at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName",
         ${select}
       from (${items(kind)}) i
       ${join}
-      join store s on s.id = i.store_id
-      join region r on r.id = s.region_id`;
+      ${where.join}`;
     return sql`${facts(
       sql`'project' as "way", case pp.unit when 'ml' then '毫升' else '件' end as "unit",
         i.quantity * pp.quantity as "quantity", i.quantity as "services", 0 as "amount"`,

@@ -43,9 +43,11 @@ const expectInSync = async () => {
       'card_draw_month',
       'consume_item_day',
       'consume_item_month',
+      'consume_item_chain_day',
+      'consume_item_chain_month',
     ].map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })),
   );
-  expect(check.tables).toHaveLength(13);
+  expect(check.tables).toHaveLength(15);
   expect(check.ok).toBe(true);
 };
 

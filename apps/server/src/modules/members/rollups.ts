@@ -530,6 +530,38 @@ const dayAndMonth = (
   ];
 };
 
+// ── The chain's item rollups (s9-staffrep) ────────────────────────────────────
+// consume_item_chain_day/_month: consume_item_day/_month without the store, so 产品消耗 chain-wide
+// (grouped by product or month, no store filter, the whole chain in scope) reads a few thousand
+// rows a month instead of every store × item row. They have no delta table: the fold adds the
+// same consume_item_delta rows, summed over the stores, in the same statement.
+
+/** The chain-level item rollups, day table then month table. */
+export const CHAIN_ITEM_ROLLUPS = ['consume_item_chain_day', 'consume_item_chain_month'] as const;
+
+const ITEM_MEASURES = ['n', 'quantity', 'amount'];
+
+/** The fold's part for the chain rollups: `iss` (the folded item deltas, per day × store × item) summed over the stores. */
+const CHAIN_ITEM_FOLD_CTES = [
+  `isc as (select day, item_kind, item_id, ${ITEM_MEASURES.map((m) => `sum(${m}) as ${m}`).join(', ')}
+    from iss group by day, item_kind, item_id)`,
+  ...dayAndMonth('ic', 'isc', CHAIN_ITEM_ROLLUPS[0], CHAIN_ITEM_ROLLUPS[1], ['item_kind', 'item_id'], ITEM_MEASURES),
+];
+
+/** Fills the chain rollups (named by `prefix`) from the store-level ones just built. */
+const buildChainItemRollups = async (db: Db | Tx, prefix: string): Promise<void> => {
+  for (const [from, to, at] of [
+    ['consume_item_day', CHAIN_ITEM_ROLLUPS[0], 'day'],
+    ['consume_item_month', CHAIN_ITEM_ROLLUPS[1], 'month'],
+  ] as const) {
+    await db.execute(
+      sql.raw(`insert into ${prefix}${to} (${at}, item_kind, item_id, n, quantity, amount)
+      select ${at}, item_kind, item_id, sum(n), sum(quantity), sum(amount)
+      from ${prefix}${from} group by 1, 2, 3`),
+    );
+  }
+};
+
 /** The one statement of a fold: every delta row deleted and added, per key, to its day and month rollups. */
 const FOLD_SQL = (() => {
   const flowKey = ['store_id', 'card_id', 'card_kind', 'kind'];
@@ -548,6 +580,7 @@ const FOLD_SQL = (() => {
     'id as (delete from consume_item_delta returning *)',
     `iss as (select day, ${itemKey.join(', ')}, ${sums(['n', 'quantity', 'amount'])} from id group by day, ${itemKey.join(', ')})`,
     ...dayAndMonth('i', 'iss', 'consume_item_day', 'consume_item_month', itemKey, ['n', 'quantity', 'amount']),
+    ...CHAIN_ITEM_FOLD_CTES,
   ];
   return `with ${ctes.join(',\n')}
     select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id) as n`;
@@ -576,7 +609,13 @@ export const foldRollupDeltas = async (db: RollupDb): Promise<number> => {
 };
 
 /** The bill rollups, day table then month table. */
-export const BILL_ROLLUPS = ['card_draw_day', 'card_draw_month', 'consume_item_day', 'consume_item_month'] as const;
+export const BILL_ROLLUPS = [
+  'card_draw_day',
+  'card_draw_month',
+  'consume_item_day',
+  'consume_item_month',
+  ...CHAIN_ITEM_ROLLUPS,
+] as const;
 
 /** Fills the four bill rollups (named by `prefix`) from card_ledger, member_card and the bills. */
 const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
@@ -599,6 +638,7 @@ const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
   await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
     select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
     from ${t('consume_item_day')} group by 1, 2, 3, 4`);
+  await buildChainItemRollups(db, prefix);
 };
 
 // ── Computed from the facts ───────────────────────────────────────────────────

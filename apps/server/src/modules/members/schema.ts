@@ -521,6 +521,35 @@ export const consumeItemMonth = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.storeId, t.itemKind, t.itemId] })],
 );
 
+// ── The chain's item rollups (s9-staffrep; modules/members/rollups.ts "chain items") ──────
+// consume_item_day/_month without the store: 产品消耗 chain-wide by product or by month reads a
+// few thousand rows a month here instead of ~790,000 store × item rows at the large scale.
+// Folded from consume_item_delta with the store-level ones (no delta table of their own).
+
+/** Bill lines per Beijing day × item, all stores (consume_item_day summed over its stores). */
+export const consumeItemChainDay = pgTable(
+  'consume_item_chain_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemKind, t.itemId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const consumeItemChainMonth = pgTable(
+  'consume_item_chain_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.itemKind, t.itemId] })],
+);
+
 // ── Rollup deltas (modules/members/rollups.ts, "deltas and the fold") ──────────
 // The writers append their changes here instead of adding to the rollup rows, so concurrent
 // bills of one store and day never wait on one rollup row; `foldRollupDeltas` moves them into
