@@ -79,7 +79,7 @@ export const memberCardReport = bindReport({
 
 /**
  * A day rollup and its month rollup (`<table>_day`, `<table>_month`: key columns, `n` facts and
- * two measures `a`, `b`) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
+ * the measures named) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
  * per key and month, at the month's first instant, with the facts of the period in it (n > 0:
  * a key the period has no fact of is no row, as the facts would give none), and its facts `n`.
  *
@@ -95,8 +95,8 @@ export const periodSums = (
   [fromKey, toKey]: [string, string],
   table: string,
   keys: string,
-  [a, b]: [string, string],
-  where = 'true',
+  measures: readonly string[],
+  where: string | SQL = 'true',
 ) => {
   const f = sql`${q.bind(fromKey)}::date`;
   const t = sql`${q.bind(toKey)}::date`;
@@ -105,11 +105,11 @@ export const periodSums = (
   const whole = sql`(${fm} = ${tm} or ${f} - ${fm} <= (${fm} + interval '1 month')::date - ${f})`;
   const month = sql.raw(`${table}_month`);
   const day = sql.raw(`${table}_day`);
-  const c = sql.raw(`${keys}, n, ${a} as a, ${b} as b`);
-  const w = sql.raw(where);
+  const c = sql.raw(`${keys}, n, ${measures.join(', ')}`);
+  const w = typeof where === 'string' ? sql.raw(where) : where;
   return sql`
     select ${sql.raw(keys)}, (date_trunc('month', r.day::timestamp) at time zone 'Asia/Shanghai') as at,
-      sum(r.sign * r.a) as ${sql.raw(a)}, sum(r.sign * r.b) as ${sql.raw(b)}, sum(r.sign * r.n) as n
+      ${sql.raw(measures.map((m) => `sum(r.sign * r.${m}) as ${m}`).join(', '))}, sum(r.sign * r.n) as n
     from (
       select 1 as sign, month as day, ${c} from ${month} where ${w} and month > ${fm} and month <= ${tm}
       union all select 1, month, ${c} from ${month} where ${w} and month = ${fm} and ${whole}

@@ -45,9 +45,11 @@ const expectInSync = async () => {
       'consume_item_month',
       'consume_item_chain_day',
       'consume_item_chain_month',
+      'staff_share_day',
+      'staff_share_month',
     ].map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })),
   );
-  expect(check.tables).toHaveLength(15);
+  expect(check.tables).toHaveLength(17);
   expect(check.ok).toBe(true);
 };
 

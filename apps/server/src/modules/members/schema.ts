@@ -550,6 +550,61 @@ export const consumeItemChainMonth = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.itemKind, t.itemId] })],
 );
 
+// ── The staff share rollups (s9-staffrep; modules/members/rollups.ts "staff shares") ────────
+// The staff reports' figures (员工业绩, 业绩提成, 售卡排行) per Beijing day (month) × the bill's store ×
+// staff × line kind, over the bills that stand (not 关单), shares net of the lines' refunds as the
+// reports count them. staff_id 0 = any staff, line_kind '' = any kind: those rows carry only
+// `bills` (distinct bills with a share, for a store's or a month's 服务单数) and `n`.
+
+/** What a staff share rollup row adds up. */
+const staffShareMeasures = () => ({
+  /** Shares (bill_share rows) of the key. */
+  n: integer('n').notNull().default(0),
+  /** Σ the shared lines' amount and refunded amount (one per share). */
+  lineAmount: bigint('line_amount', { mode: 'number' }).notNull().default(0),
+  lineRefunded: bigint('line_refunded', { mode: 'number' }).notNull().default(0),
+  /** Σ 业绩 and 提成 less the line's refunds in proportion. */
+  performance: bigint('performance', { mode: 'number' }).notNull().default(0),
+  commission: bigint('commission', { mode: 'number' }).notNull().default(0),
+  /** Distinct bills with a share of the key (a bill is on one day at one store: days add up). */
+  bills: integer('bills').notNull().default(0),
+});
+
+/** Staff shares per Beijing day × the bill's store × staff (0: any) × line kind ('': any). */
+export const staffShareDay = pgTable(
+  'staff_share_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    lineKind: text('line_kind').notNull(),
+    ...staffShareMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.storeId, t.staffId, t.lineKind] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const staffShareMonth = pgTable(
+  'staff_share_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    lineKind: text('line_kind').notNull(),
+    ...staffShareMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.storeId, t.staffId, t.lineKind] })],
+);
+
+/** A change of staff_share_day (and so of staff_share_month), appended by the bill's writers. */
+export const staffShareDelta = pgTable('staff_share_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  staffId: integer('staff_id').notNull(),
+  lineKind: text('line_kind').notNull(),
+  ...staffShareMeasures(),
+});
+
 // ── Rollup deltas (modules/members/rollups.ts, "deltas and the fold") ──────────
 // The writers append their changes here instead of adding to the rollup rows, so concurrent
 // bills of one store and day never wait on one rollup row; `foldRollupDeltas` moves them into

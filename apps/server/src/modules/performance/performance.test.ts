@@ -28,6 +28,7 @@ import type { TestClient } from '../../testing/testClient';
 import { closeBillIn } from '../bills/view';
 import { card, product, project } from '../goods/schema';
 import { refundBillLines } from '../members/ledger';
+import { checkMemberRollups, STAFF_SHARE_ROLLUPS } from '../members/rollups';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import { staff } from '../staff/schema';
@@ -124,7 +125,7 @@ interface Share {
 }
 const lessRefunds = (value: number, refunded: number, amount: number) =>
   amount ? value - Math.round((value * refunded) / amount) : value;
-const sharesOf = async (): Promise<Share[]> =>
+const sharesOf = async (from = '2025-03-01', to = '2025-03-31'): Promise<Share[]> =>
   (
     await factRows<Share & { refunded: number }>(
       t.db,
@@ -132,7 +133,8 @@ const sharesOf = async (): Promise<Share[]> =>
       l.item_kind as kind, l.amount, l.refunded, b.performance, b.commission
     from bill_share b join member_consume c on c.id = b.consume_id
       join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line
-    where c.status <> 'closed' and c.consumed_at >= '2025-03-01T00:00:00+08:00' and c.consumed_at < '2025-04-01T00:00:00+08:00'`,
+    where c.status <> 'closed' and c.consumed_at >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
+      and c.consumed_at < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
     )
   ).map((f) => ({
     ...f,
@@ -354,6 +356,84 @@ describe('门店员工业绩 /StoreSmployeePerformance', () => {
     expect(totals!.performance).toBe(sum(facts, (f) => f.performance));
     const denied = await reportCall(zhangmin, STORE_STAFF_PERFORMANCE, { ...PERIOD, storeId: bj.id });
     expect(denied.body.errcode === ERR.OK ? denied.body.data.total : 0).toBe(0);
+  });
+});
+
+describe('the staff share rollups the three share reports read', () => {
+  /** Each staff's, store's and month's figures of the period equal the shares' sums (by line kind, too). */
+  const expectPeriod = async (from: string, to: string) => {
+    const facts = await sharesOf(from, to);
+    const query = { periodFrom: from, periodTo: to };
+    for (const lineKind of [undefined, 'product', 'cardSale']) {
+      const mine = facts.filter((f) => !lineKind || f.kind === lineKind);
+      const asked = lineKind ? { ...query, lineKind } : query;
+      for (const [groupBy, keyOf] of [
+        ['staff', (f: Share) => f.staffId],
+        ['store', (f: Share) => f.storeId],
+      ] as const) {
+        const { list, totals } = await reportAll(admin, STORE_STAFF_PERFORMANCE, { ...asked, groupBy });
+        const key = groupBy === 'staff' ? 'staffId' : 'storeId';
+        expect(list.map((r) => r[key]).sort(), `${from}..${to} ${lineKind} ${groupBy}`).toEqual(
+          [...new Set(mine.map(keyOf))].sort(),
+        );
+        for (const row of list) {
+          const of = mine.filter((f) => keyOf(f) === row[key]);
+          expect(row.performance).toBe(sum(of, (f) => f.performance));
+          expect(row.commission).toBe(sum(of, (f) => f.commission));
+          expect(row.bills, `${from}..${to} ${lineKind} ${groupBy} bills`).toBe(distinct(of, (f) => f.consumeId));
+          expect(row.members).toBe(distinct(of, (f) => f.memberId));
+        }
+        expect(totals!.bills).toBe(distinct(mine, (f) => f.consumeId));
+        expect(totals!.members).toBe(distinct(mine, (f) => f.memberId));
+        expect(totals!.performance).toBe(sum(mine, (f) => f.performance));
+      }
+      const months = await reportAll(admin, STORE_STAFF_PERFORMANCE, { ...asked, groupBy: 'month' });
+      expect(sum(months.list, (r) => Number(r.bills))).toBe(distinct(mine, (f) => f.consumeId));
+      const kinds = await reportAll(admin, PERFORMANCE_BONUS, { ...asked, groupBy: 'staffKind' });
+      expect(kinds.total).toBe(new Set(mine.map((f) => `${f.staffId}|${f.kind}`)).size);
+      for (const row of kinds.list) {
+        const of = mine.filter((f) => f.staffId === row.staffId && f.kind === row.lineKind);
+        expect(row.shares).toBe(of.length);
+        expect(row.performance).toBe(sum(of, (f) => f.performance));
+      }
+    }
+  };
+
+  it('add up the same as the shares for periods that start and end inside months, or in one day', async () => {
+    for (const [from, to] of [
+      ['2025-03-01', '2025-03-31'],
+      ['2025-03-04', '2025-04-20'],
+      ['2025-02-20', '2025-03-05'],
+      ['2025-03-05', '2025-03-05'],
+      ['2025-03-06', '2025-03-11'],
+    ] as const) {
+      await expectPeriod(from, to);
+    }
+  });
+
+  it('equal a rebuild from the shares after bills, a refund and a 关单 — and after concurrent bills of one store and day', async () => {
+    const [a, b] = bj.staff as [Place['staff'][number], Place['staff'][number]];
+    const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newMember(bj)));
+    await Promise.all(
+      members.map((m, i) =>
+        post(
+          bj,
+          m,
+          at(20, 10 + i),
+          [
+            { kind: 'project', code: 'J001', staff: [sh(a, price.J001, 100 + i), sh(b, 0, 7)] },
+            { kind: 'product', code: 'P001', staff: [sh(b, price.P001, 50)] },
+          ],
+          price.J001 + price.P001,
+        ),
+      ),
+    );
+    const check = await checkMemberRollups(t.db);
+    const staffTables = check.tables.filter((x) => (STAFF_SHARE_ROLLUPS as readonly string[]).includes(x.table));
+    expect(staffTables).toEqual(STAFF_SHARE_ROLLUPS.map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })));
+    expect(check.ok).toBe(true);
+    await expectPeriod('2025-03-20', '2025-03-20');
+    await expectPeriod('2025-03-01', '2025-03-31');
   });
 });
 

@@ -1,10 +1,14 @@
 /**
  * The staff reports' bindings (contract reports/performance.ts). /StoreSmployeePerformance,
- * /RerformanceBonus and /SalesCardRanking read one fact query: each staff share (bill_share) with
- * its bill, its line, the goods the line names and the staff's own store, its 业绩 and 提成 less
- * the line's refunds in proportion; a closed bill (关单) counts for nobody. /MemberExperience has
- * its own rule — a trial line converted when its member bought a card within the window after
- * it — and so its own query.
+ * /RerformanceBonus and /SalesCardRanking add up the staff shares (bill_share): each share's 业绩
+ * and 提成 less its line's refunds in proportion; a closed bill (关单) counts for nobody. Their
+ * summaries read the staff share rollups (staff_share_day/_month, modules/members/rollups.ts:
+ * per Beijing day or month × the bill's store × staff × line kind, through `periodSums`), so a
+ * chain-wide month reads about a month of staff rows, not every share; 业绩提成's 明细 reads the
+ * shares themselves (each with its bill, line, goods and the staff's own store). 服务会员数 is a
+ * distinct count of members no rollup adds up: it reads the period's shares' (staff, store,
+ * member). /MemberExperience has its own rule — a trial line converted when its member bought a
+ * card within the window after it — and so its own query over the trial lines.
  */
 import {
   EXPERIENCE_CONVERT_DAYS_DEFAULT,
@@ -14,7 +18,11 @@ import {
   STORE_STAFF_PERFORMANCE,
 } from '@zb/contract/reports/performance';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type BoundQuery, bindReport, bucketOf, col, type QueryInput } from '../../platform/report/binding';
+import { dayStart, nextDayStart } from '../../platform/resource/filters';
+import { storeScopeFilter } from '../../platform/scope';
+import { periodSums } from '../members/reports';
 
 /** A staff as the staff picker names them: 姓名（所属门店）. */
 const STAFF_LABEL = `st.name || '（' || hs.name || '）'`;
@@ -63,11 +71,112 @@ const goods = (q: QueryInput) =>
       }
     : { name: 'null::text', join: '' };
 
+/**
+ * The request's store, region, staff and line kind (when given) and the caller's scope on a
+ * store, a staff and a line kind column (the filters are the queries' own: 'query').
+ */
+const narrow = (q: QueryInput, store: string, staff: string, kind: string | null): SQL => {
+  const parts = [storeScopeFilter(q.scope, sql.raw(store) as unknown as AnyPgColumn) ?? sql`true`];
+  if (q.has('storeId')) parts.push(sql`${sql.raw(store)} = ${q.bind('storeId')}::int`);
+  if (q.has('regionId'))
+    parts.push(sql`${sql.raw(store)} in (select id from store where region_id = ${q.bind('regionId')}::int)`);
+  if (q.has('staffId')) parts.push(sql`${sql.raw(staff)} = ${q.bind('staffId')}::int`);
+  if (kind && q.has('lineKind')) parts.push(sql`${sql.raw(kind)} = ${q.bind('lineKind')}`);
+  return sql.join(parts, sql` and `);
+};
+
+/** The bills of the period (alias c) that stand. */
+const billsIn = (q: QueryInput) =>
+  sql`c.status <> 'closed' and c.consumed_at >= ${dayStart(q.bind('periodFrom'))} and c.consumed_at < ${nextDayStart(q.bind('periodTo'))}`;
+
+/** A staff rollup row (alias x) that adds up shares: one staff's, of one line kind. */
+const SHARE_ROW = `x.staff_id <> 0 and x.line_kind <> ''`;
+
+/**
+ * The staff rollup rows (alias x) that count the bills served (服务单数): the staff's own when the
+ * grouping or a filter is by staff, else any staff's (staff_id 0: a bill two staff shared is one
+ * bill of its store); of the line kind asked, else of any kind ('').
+ */
+const billRows = (q: QueryInput, byStaff: boolean) =>
+  `x.staff_id ${byStaff ? '<> 0' : '= 0'} and x.line_kind ${q.has('lineKind') ? `<> ''` : `= ''`}`;
+
+const byStaffOf = (q: QueryInput) => q.dims.includes('staffId') || q.has('staffId');
+
+/** The period's staff rollup rows (periodSums: key, `at` the month, n and the sums) that `rows` selects, narrowed. */
+const rollupRows = (q: QueryInput, rows: string) =>
+  periodSums(
+    q,
+    ['periodFrom', 'periodTo'],
+    'staff_share',
+    'store_id, staff_id, line_kind',
+    ['line_amount', 'line_refunded', 'performance', 'commission', 'bills'],
+    sql`(${sql.raw(rows.replaceAll('x.', ''))}) and ${narrow(q, 'store_id', 'staff_id', 'line_kind')}`,
+  );
+
+const onKind = (kind: string, value: string, as: string) =>
+  `case when ${SHARE_ROW} and x.line_kind = '${kind}' then ${value} else 0 end as "${as}"`;
+const ROLLUP_KIND_COLUMNS = ['project', 'product', 'cardSale', 'topUp']
+  .flatMap((kind) => [
+    onKind(kind, 'x.performance', `${kind}Performance`),
+    onKind(kind, 'x.commission', `${kind}Commission`),
+  ])
+  .join(', ');
+
+/**
+ * The summaries' rows from the staff rollups: per store × staff × line kind × month of the period,
+ * the shares' figures (rows of one staff and kind) and the bills served (the rows `billRows`
+ * names); plus, for 门店员工业绩's 服务会员数 (`members`), the period's distinct (store, staff, month,
+ * member) of the shares, which no rollup adds up.
+ */
+const rollupShares = (q: QueryInput, served: boolean): SQL => {
+  // Only 门店员工业绩 counts bills and members served: the other reports read the share rows alone.
+  const bills = served ? billRows(q, byStaffOf(q)) : 'false';
+  const share = (v: string) => `case when ${SHARE_ROW} then ${v} else 0 end`;
+  const rows =
+    sql.raw(`select x.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+      x.staff_id as "staffId", ${STAFF_LABEL} as "staffName", x.at as "consumedAt", nullif(x.line_kind, '') as "lineKind",
+      ${share('x.n')} as "shares", ${share('x.line_amount')} as "lineAmount", ${share('x.line_refunded')} as "lineRefunded",
+      ${share('x.performance')} as "performance", ${share('x.commission')} as "commission", ${ROLLUP_KIND_COLUMNS},
+      case when ${bills} then x.bills else 0 end as "bills",
+      ${onKind('cardSale', 'x.n', 'cardSales')}, ${onKind('topUp', 'x.n', 'topUps')},
+      ${onKind('cardSale', 'x.line_amount - x.line_refunded', 'cardSaleAmount')},
+      ${onKind('topUp', 'x.line_amount - x.line_refunded', 'topUpAmount')}, null::int as "members"
+    from (`);
+  const tail = sql.raw(`) x
+    join store s on s.id = x.store_id
+    left join region r on r.id = s.region_id
+    left join staff st on st.id = x.staff_id
+    left join store hs on hs.id = st.store_id`);
+  const summed = sql`${rows}${rollupRows(q, `(${SHARE_ROW}) or (${bills})`)}${tail}`;
+  if (!served) return summed;
+  // Every figure of the rows above but members (the kind columns 8 of them), 0.
+  const zeros = Array.from({ length: 5 + 8 + 5 }, () => '0').join(', ');
+  const kindJoin = q.has('lineKind')
+    ? 'join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line'
+    : '';
+  return sql`${summed}
+    union all
+    select m.store_id, s.name, s.region_id, r.name, m.staff_id, ${sql.raw(STAFF_LABEL)}, m.at, null::text,
+      ${sql.raw(zeros)}, m.member_id
+    from (select distinct c.store_id, b.staff_id, date_trunc('month', c.consumed_at at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai' as at,
+        c.member_id
+      from member_consume c join bill_share b on b.consume_id = c.id ${sql.raw(kindJoin)}
+      where ${billsIn(q)} and ${narrow(q, 'c.store_id', 'b.staff_id', q.has('lineKind') ? 'l.item_kind' : null)}) m
+    join store s on s.id = m.store_id
+    left join region r on r.id = s.region_id
+    join staff st on st.id = m.staff_id
+    join store hs on hs.id = st.store_id`;
+};
+
+/** 服务单数's total: the bills of the rows that count them for the whole result (any staff's, unless one staff is asked). */
+const billsTotal = (q: QueryInput): SQL => {
+  const rows = billRows(q, q.has('staffId'));
+  return sql`(select coalesce(sum(x.bills), 0) from (${rollupRows(q, rows)}) x where ${sql.raw(rows)})`;
+};
+
 /** One row per staff share of a bill that stands, at the grain the three share reports group. */
-const shares: BoundQuery = {
-  alias: 'sh',
-  query: (q) =>
-    sql.raw(`select b.id as "shareId", c.id as "billId", c.bill_no as "billNo", c.consumed_at as "consumedAt",
+const shareFacts = (q: QueryInput): SQL =>
+  sql`${sql.raw(`select b.id as "shareId", c.id as "billId", c.bill_no as "billNo", c.consumed_at as "consumedAt",
         c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
         b.staff_id as "staffId", ${STAFF_LABEL} as "staffName", ${STAFF_LABEL} as "servedBy",
         ${member(q).name} as "memberName", b.line as "line", l.item_kind as "lineKind",
@@ -87,20 +196,29 @@ const shares: BoundQuery = {
       left join region r on r.id = s.region_id
       ${member(q).join}
       ${goods(q).join}
-      where c.status <> 'closed'`),
-};
+      where `)}${billsIn(q)} and ${narrow(q, 'c.store_id', 'b.staff_id', 'l.item_kind')}`;
+
+/** The share reports' rows: the shares themselves for 明细, else the staff rollups. */
+const shares = (members: boolean): BoundQuery => ({
+  alias: 'sh',
+  query: (q) => (q.grouping === 'detail' ? shareFacts(q) : rollupShares(q, members)),
+});
 
 const shareBinding = {
-  from: shares,
+  from: shares(false),
   dims: {},
-  filters: { period: { instant: col('sh', 'consumedAt') } },
-  scope: { store: col('sh', 'storeId') },
+  filters: { period: 'query', storeId: 'query', regionId: 'query', staffId: 'query', lineKind: 'query' },
+  scope: { store: col('sh', 'storeId'), inQuery: true },
 } as const;
 
 export const storeStaffPerformanceBinding = bindReport({
   decl: STORE_STAFF_PERFORMANCE,
   ...shareBinding,
+  from: shares(true),
   dims: { month: bucketOf(col('sh', 'consumedAt'), 'month') },
+  // 服务单数: the rollup rows' bills (billRows), added up; its total from the rows of the whole result.
+  measures: { bills: sql`sum(${col('sh', 'bills')})` },
+  totals: (q) => ({ bills: billsTotal(q) }),
 });
 
 export const performanceBonusBinding = bindReport({ decl: PERFORMANCE_BONUS, ...shareBinding });
@@ -108,6 +226,7 @@ export const performanceBonusBinding = bindReport({ decl: PERFORMANCE_BONUS, ...
 export const salesCardRankingBinding = bindReport({
   decl: SALES_CARD_RANKING,
   ...shareBinding,
+  filters: { period: 'query', storeId: 'query', regionId: 'query', staffId: 'query' },
   where: sql`${col('sh', 'lineKind')} in ('cardSale', 'topUp')`,
 });
 
