@@ -116,7 +116,7 @@ export const STORE_STAFF_PERFORMANCE = defineReport({
   },
   export: true,
   source:
-    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；单据行退款按退款占行金额的比例冲减业绩与提成（计入原单据日期）；已关单的单据不计；服务单数、服务会员数为有分成的单据与会员（去重）',
+    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；单据行退款按退款占行金额的比例冲减业绩与提成（计入原单据日期）；已关单的单据不计；服务单数、服务会员数为有分成的单据与会员（去重）。业绩、提成、服务单数读按日/月汇总的 staff_share_day / staff_share_month（开单、退款、关单时记入增量表 staff_share_delta，每次读报表前合并），服务会员数读期间内的分成',
 });
 
 /** 业绩提成: each share with its bill, line, goods, 业绩 and 提成; or the totals per staff. */
@@ -179,7 +179,7 @@ export const PERFORMANCE_BONUS = defineReport({
   },
   export: true,
   source:
-    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额、行已退款为该单据行的（一行多位员工时各行都显示，合计不加总）；业绩与提成按行退款比例冲减；已关单的单据不计',
+    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额、行已退款为该单据行的（一行多位员工时各行都显示，合计不加总）；业绩与提成按行退款比例冲减；已关单的单据不计。按员工汇总读 staff_share_day / staff_share_month（开单、退款、关单时记入增量，读报表前合并）',
 });
 
 /** 售卡排行: the card sales and top-ups each staff served (count, amount, their 业绩), ranked. */
@@ -216,7 +216,7 @@ export const SALES_CARD_RANKING = defineReport({
   },
   export: true,
   source:
-    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行扣除退款后的金额（一行多位员工时各自计入），业绩、提成为员工分成按行退款比例冲减后的数；已关单的单据不计',
+    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行扣除退款后的金额（一行多位员工时各自计入），业绩、提成为员工分成按行退款比例冲减后的数；已关单的单据不计。读按日/月汇总的 staff_share_day / staff_share_month（开单、退款、关单时记入增量，读报表前合并）',
 });
 
 /** MEMBER_EXPERIENCE's trial lines behind a row (its 明细), with the current filters carried. */
