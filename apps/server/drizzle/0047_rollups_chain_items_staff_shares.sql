@@ -59,6 +59,8 @@ CREATE TABLE "staff_share_month" (
 	CONSTRAINT "staff_share_month_month_store_id_staff_id_line_kind_pk" PRIMARY KEY("month","store_id","staff_id","line_kind")
 );
 --> statement-breakpoint
+CREATE INDEX "bill_share_performance_idx" ON "bill_share" USING btree ("performance","id");--> statement-breakpoint
+CREATE INDEX "member_consume_refunded_at_idx" ON "member_consume" USING btree ("consumed_at") WHERE "member_consume"."refunded" > 0;--> statement-breakpoint
 -- Filled from the store-level item rollups, which migration 0032 filled from the bill lines and the
 -- writers keep (their unfolded deltas are folded into both levels later): the chain's rows are their
 -- sums over the stores, as `npm run rollups -- --rebuild` builds them.
@@ -72,18 +74,16 @@ INSERT INTO "consume_item_chain_month" ("month", "item_kind", "item_id", "n", "q
 --> statement-breakpoint
 -- The staff share rollups from every share of the bills that stand (not closed), as
 -- `npm run rollups -- --rebuild` builds them (modules/members/rollups.ts staffShareRows): per bill
--- first, then per Beijing day × the bill's store × staff (0: any) × line kind ('': any).
+-- first, then per Beijing day × the bill's store × staff (0: any) × line kind ('': any), each row
+-- adding up the shares at its grain.
 INSERT INTO "staff_share_day" ("day", "store_id", "staff_id", "line_kind", "n", "line_amount", "line_refunded", "performance", "commission", "bills")
   SELECT day, store_id, staff_id, line_kind, sum(n), sum(line_amount), sum(line_refunded), sum(performance), sum(commission), count(*)
   FROM (
     SELECT c.id, (c.consumed_at AT TIME ZONE 'Asia/Shanghai')::date AS day, c.store_id,
       coalesce(b.staff_id, 0) AS staff_id, coalesce(l.item_kind, '') AS line_kind, count(*) AS n,
-      CASE WHEN grouping(b.staff_id, l.item_kind) = 0 THEN sum(l.amount) ELSE 0 END AS line_amount,
-      CASE WHEN grouping(b.staff_id, l.item_kind) = 0 THEN sum(l.refunded) ELSE 0 END AS line_refunded,
-      CASE WHEN grouping(b.staff_id, l.item_kind) = 0
-        THEN sum(b.performance - coalesce(round(b.performance::numeric * l.refunded / nullif(l.amount, 0)), 0)::int) ELSE 0 END AS performance,
-      CASE WHEN grouping(b.staff_id, l.item_kind) = 0
-        THEN sum(b.commission - coalesce(round(b.commission::numeric * l.refunded / nullif(l.amount, 0)), 0)::int) ELSE 0 END AS commission
+      sum(l.amount) AS line_amount, sum(l.refunded) AS line_refunded,
+      sum(b.performance - coalesce(round(b.performance::numeric * l.refunded / nullif(l.amount, 0)), 0)::int) AS performance,
+      sum(b.commission - coalesce(round(b.commission::numeric * l.refunded / nullif(l.amount, 0)), 0)::int) AS commission
     FROM member_consume c
     JOIN bill_share b ON b.consume_id = c.id
     JOIN member_consume_line l ON l.consume_id = b.consume_id AND l.line = b.line

@@ -570,8 +570,9 @@ const buildChainItemRollups = async (db: Db | Tx, prefix: string): Promise<void>
 // ── The staff share rollups (s9-staffrep) ────────────────────────────────────
 // staff_share_day/_month: the staff reports' figures (员工业绩, 业绩提成, 售卡排行) per Beijing day
 // (month) × the bill's store × staff × line kind over the bills that stand, with rows of staff 0
-// (any staff) and line kind '' (any kind) that count the distinct bills (服务单数) at the coarser
-// grains. The writers append a bill's contribution to staff_share_delta in its transaction:
+// (any staff) and line kind '' (any kind): each row adds up the shares at its grain and counts the
+// distinct bills (服务单数), so a report reads the coarsest rows its grouping and filters allow (by
+// store or chain-wide totals: a few rows per store and day, not one per staff). The writers append a bill's contribution to staff_share_delta in its transaction:
 // +1 × its shares after the bill service wrote them, −1 × before and +1 × after a refund changes
 // its lines, −1 × when it is closed (`addStaffShareDelta`); the fold adds them up with the rest.
 
@@ -592,15 +593,14 @@ const netOfRefunds = (v: string) =>
  */
 const staffShareRows = (where: SQL, sign: 1 | -1, standing = true) => {
   const s = sql.raw(String(sign));
-  const fine = sql.raw('grouping(b.staff_id, l.item_kind) = 0');
   return sql`select day, store_id, staff_id, line_kind, ${s} * sum(n), ${s} * sum(line_amount), ${s} * sum(line_refunded),
       ${s} * sum(performance), ${s} * sum(commission), ${s} * count(*)
     from (select c.id, (c.consumed_at at time zone ${SHANGHAI_TZ})::date as day, c.store_id,
         coalesce(b.staff_id, 0) as staff_id, coalesce(l.item_kind, '') as line_kind, count(*) as n,
-        case when ${fine} then sum(l.amount) else 0 end as line_amount,
-        case when ${fine} then sum(l.refunded) else 0 end as line_refunded,
-        case when ${fine} then sum(${sql.raw(netOfRefunds('performance'))}) else 0 end as performance,
-        case when ${fine} then sum(${sql.raw(netOfRefunds('commission'))}) else 0 end as commission
+        sum(l.amount) as line_amount,
+        sum(l.refunded) as line_refunded,
+        sum(${sql.raw(netOfRefunds('performance'))}) as performance,
+        sum(${sql.raw(netOfRefunds('commission'))}) as commission
       from member_consume c
       join bill_share b on b.consume_id = c.id
       join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line

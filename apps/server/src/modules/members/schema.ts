@@ -218,6 +218,8 @@ export const memberConsume = pgTable(
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
     // Bills of a period, chain-wide (产品消耗).
     index('member_consume_at_idx').on(t.consumedAt),
+    // 业绩提成's 明细 by 业绩: the period's refunded bills (few), whose shares' net 业绩 is below their own.
+    index('member_consume_refunded_at_idx').on(t.consumedAt).where(sql`${t.refunded} > 0`),
     check(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
