@@ -29,7 +29,7 @@ CREATE TABLE "staff_share_day" (
 	"performance" bigint DEFAULT 0 NOT NULL,
 	"commission" bigint DEFAULT 0 NOT NULL,
 	"bills" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "staff_share_day_day_store_id_staff_id_line_kind_pk" PRIMARY KEY("day","store_id","staff_id","line_kind")
+	CONSTRAINT "staff_share_day_day_staff_id_line_kind_store_id_pk" PRIMARY KEY("day","staff_id","line_kind","store_id")
 );
 --> statement-breakpoint
 CREATE TABLE "staff_share_delta" (
@@ -56,7 +56,7 @@ CREATE TABLE "staff_share_month" (
 	"performance" bigint DEFAULT 0 NOT NULL,
 	"commission" bigint DEFAULT 0 NOT NULL,
 	"bills" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "staff_share_month_month_store_id_staff_id_line_kind_pk" PRIMARY KEY("month","store_id","staff_id","line_kind")
+	CONSTRAINT "staff_share_month_month_staff_id_line_kind_store_id_pk" PRIMARY KEY("month","staff_id","line_kind","store_id")
 );
 --> statement-breakpoint
 CREATE INDEX "bill_share_performance_idx" ON "bill_share" USING btree ("performance","id");--> statement-breakpoint

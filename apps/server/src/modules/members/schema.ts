@@ -582,7 +582,8 @@ export const staffShareDay = pgTable(
     lineKind: text('line_kind').notNull(),
     ...staffShareMeasures(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.storeId, t.staffId, t.lineKind] })],
+  // Staff before store: the rows of any staff (by store, by month, the totals) are one range of each day.
+  (t) => [primaryKey({ columns: [t.day, t.staffId, t.lineKind, t.storeId] })],
 );
 
 /** The same per Beijing month (`month` its first day). */
@@ -595,7 +596,7 @@ export const staffShareMonth = pgTable(
     lineKind: text('line_kind').notNull(),
     ...staffShareMeasures(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.storeId, t.staffId, t.lineKind] })],
+  (t) => [primaryKey({ columns: [t.month, t.staffId, t.lineKind, t.storeId] })],
 );
 
 /** A change of staff_share_day (and so of staff_share_month), appended by the bill's writers. */

@@ -248,7 +248,11 @@ const shareFacts = (q: QueryInput, which = 'true', top?: string): SQL =>
  */
 const detailRows = (q: QueryInput): SQL => {
   const [first] = q.order;
-  if (first?.[0] !== 'performance' || first[1] !== 'desc') return shareFacts(q);
+  // One store or staff (a filter, or a store's scope) has few shares in the period, which its
+  // own indexes find (member_consume_store_idx, bill_share_staff_idx): read them and sort, as a
+  // walk down the chain's shares by 业绩 would pass most of two years' shares before its first.
+  const few = q.has('storeId') || q.has('staffId') || q.scope.level === 'store';
+  if (first?.[0] !== 'performance' || first[1] !== 'desc' || few) return shareFacts(q);
   return sql`select * from (${shareFacts(q, 'c.refunded = 0', 'b.performance desc, b.id desc')}) a
     union all select * from (${shareFacts(q, 'c.refunded > 0', '"performance" desc, b.id desc')}) r`;
 };
