@@ -1,6 +1,7 @@
 /**
  * The query reports (/MemberCard, /MemberBasicInformation, /CardRanking, /storeMemberAnalysis,
- * /productSonsumption, /LossOfEmployees) on a database that already holds a large world
+ * /productSonsumption, /LossOfEmployees) and the staff reports (/StoreSmployeePerformance,
+ * /RerformanceBonus, /SalesCardRanking, /MemberExperience) on a database that already holds a large world
  * (DATABASE_URL; read only): every statement the EXPLAIN guard enumerates for them (bench/
  * scaleBench.ts's variants: a chain-wide month, each filter, each sort, grouping, the chart, a
  * region's scope, and /MemberCard and /MemberBasicInformation without a period), its sequential
@@ -23,6 +24,7 @@ import postgres from 'postgres';
 import type { Db } from '../apps/server/src/db/client';
 import { PG_CONNECTION } from '../apps/server/src/db/client';
 import { memberReportBindings } from '../apps/server/src/modules/members/reports';
+import { PERFORMANCE_REPORT_BINDINGS } from '../apps/server/src/modules/performance/reports';
 import { lossOfEmployeesReport } from '../apps/server/src/modules/staff/reports';
 import type { ReportBinding, Values } from '../apps/server/src/platform/report/binding';
 import { reportPage } from '../apps/server/src/platform/report/query';
@@ -43,6 +45,7 @@ const client = postgres(url, { max: 1, onnotice: () => {}, connection });
 const QUERY_REPORTS: ReportBinding[] = [
   ...memberReportBindings,
   lossOfEmployeesReport as unknown as ReportBinding,
+  ...(PERFORMANCE_REPORT_BINDINGS as unknown as ReportBinding[]),
 ].filter((b) =>
   [
     '/MemberCard',
@@ -51,6 +54,10 @@ const QUERY_REPORTS: ReportBinding[] = [
     '/storeMemberAnalysis',
     '/productSonsumption',
     '/LossOfEmployees',
+    '/StoreSmployeePerformance',
+    '/RerformanceBonus',
+    '/SalesCardRanking',
+    '/MemberExperience',
   ].includes(b.decl.page),
 );
 

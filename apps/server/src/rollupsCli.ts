@@ -28,7 +28,7 @@ try {
   if (mode === '--rebuild') {
     console.log(`重算会员汇总表：${where}…`);
     const n = await rebuildMemberRollups(handle);
-    for (const [table, rows] of Object.entries({ ...n.tables, ...n.bills, ...n.members }))
+    for (const [table, rows] of Object.entries({ ...n.tables, ...n.bills, ...n.members, ...n.staff }))
       console.log(`  ${table.padEnd(27)} ${rows.toLocaleString('en')}`);
     console.log(`  月结至 ${n.through}`);
     console.log(`重算收银单汇总表…`);

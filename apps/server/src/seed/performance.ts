@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { postBill } from '../modules/bills/service';
 import { card, project, trialLimit, trialUse } from '../modules/goods/schema';
+import { addStaffShareDelta } from '../modules/members/rollups';
 import { member } from '../modules/members/schema';
 import { openClient } from '../modules/openApi/schema';
 import { staff } from '../modules/staff/schema';
@@ -30,8 +31,18 @@ export const RATE_CASE = `case l.item_kind ${Object.entries(DEMO_COMMISSION_BP)
   .map(([kind, bp]) => `when '${kind}' then ${bp}`)
   .join(' ')} end`;
 
-/** Shares for the lines of bills that stand and have none: the whole line's amount to one staff. */
+/**
+ * Shares for the lines of bills that stand and have none: the whole line's amount to one staff;
+ * the staff rollups' deltas of those bills (what they counted before, off; what they count after, on).
+ */
 const fillShares = async (tx: Tx) => {
+  const r = await tx.execute(sql`select coalesce(array_agg(distinct l.consume_id), '{}') as ids
+    from member_consume_line l join member_consume c on c.id = l.consume_id
+    where c.status <> 'closed'
+      and not exists (select 1 from bill_share b where b.consume_id = l.consume_id and b.line = l.line)`);
+  const ids = ((r as { rows?: { ids: number[] }[] }).rows ?? (r as unknown as { ids: number[] }[]))[0]?.ids ?? [];
+  const bills = sql`c.id = any(${`{${ids.join(',')}}`}::int[])`;
+  await addStaffShareDelta(tx, bills, -1);
   await tx.execute(sql`
     insert into bill_share (consume_id, line, staff_id, performance, commission)
     select l.consume_id, l.line, sv.id, l.amount, round(l.amount * ${sql.raw(RATE_CASE)} / 10000.0)::int
@@ -47,6 +58,7 @@ const fillShares = async (tx: Tx) => {
     ) sv on true
     where c.status <> 'closed'
       and not exists (select 1 from bill_share b where b.consume_id = l.consume_id and b.line = l.line)`);
+  await addStaffShareDelta(tx, bills, 1);
 };
 
 /** 14:00 Beijing on the day `days` before now's day. */

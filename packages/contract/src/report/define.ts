@@ -52,8 +52,9 @@ export interface DimensionDef extends ReportColumn {
  * - countDistinct, min, max: computed again over all rows for the totals row (never added).
  * - asOf: a balance as of a day (the period's end, or its start for an opening balance); the
  *   totals row adds the groups (balances of disjoint groups add up).
- * - ratio: `of.num / of.den` of two other measures, in basis points (a `percent` column); the
- *   totals row divides the totals, never adds the ratios.
+ * - ratio: `of.num / of.den` of two other measures, in basis points (a `percent` column) or in
+ *   分 (a `money` column: an amount per unit, e.g. 客单价 = 业绩 ÷ 服务单数); the totals row
+ *   divides the totals, never adds the ratios.
  * - previous: the measure `of` over the period just before the chosen one, of the same length.
  * - growth: (this − previous) / previous of the measure `of`, in basis points; null when the
  *   previous figure is 0.
@@ -262,8 +263,11 @@ export const defineReport = <
   for (const [key, m] of Object.entries(decl.measures)) {
     if (m.agg === 'ratio') {
       check(
-        typeof m.of === 'object' && measureKey(m.of.num) && measureKey(m.of.den) && m.type === 'percent',
-        `${key}: a ratio is a percent of two measures`,
+        typeof m.of === 'object' &&
+          measureKey(m.of.num) &&
+          measureKey(m.of.den) &&
+          (m.type === 'percent' || m.type === 'money'),
+        `${key}: a ratio is a percent (or an amount per unit) of two measures`,
       );
     }
     if (m.agg === 'previous' || m.agg === 'growth') {

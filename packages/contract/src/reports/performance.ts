@@ -69,7 +69,7 @@ const toShares = (rowKey: 'staffId' | 'storeId', lineKind: Param = { filter: 'li
   } satisfies Record<string, Param>,
 });
 
-/** 门店员工业绩: per staff, bill's store or month: 业绩 and 提成 by line kind, the bills and members served. */
+/** 门店员工业绩: per staff, bill's store or month: 业绩 and 提成 by line kind, the bills served and 客单价. */
 export const STORE_STAFF_PERFORMANCE = defineReport({
   name: 'storeStaffPerformance',
   title: '门店员工业绩',
@@ -88,7 +88,16 @@ export const STORE_STAFF_PERFORMANCE = defineReport({
     cardSaleCommission: { label: '售卡', type: 'money', agg: 'sum', width: 100, group: '提成' },
     topUpCommission: { label: '充值', type: 'money', agg: 'sum', width: 100, group: '提成' },
     bills: { label: '服务单数', type: 'int', agg: 'countDistinct', width: 90, summary: true },
-    members: { label: '服务会员数', type: 'int', agg: 'countDistinct', width: 100, summary: true },
+    // 客单价 (业绩 per bill served), not 服务会员数: a distinct count of members over any period
+    // cannot be added up from day rows at national scale; 服务单数 counts the visits.
+    avgTicket: {
+      label: '客单价',
+      type: 'money',
+      agg: 'ratio',
+      of: { num: 'performance', den: 'bills' },
+      width: 100,
+      summary: true,
+    },
   },
   groupings: [
     { key: 'staff', label: '按员工', dims: byStaff },
@@ -99,7 +108,7 @@ export const STORE_STAFF_PERFORMANCE = defineReport({
   defaultSort: { field: 'performance', dir: 'desc' },
   totals: true,
   chart: { type: 'bar', x: 'staffName', series: ['performance', 'commission'] },
-  // By staff, each figure opens its shares; by store, the bills and members served do.
+  // By staff, each figure opens its shares; by store, the bills served do.
   drill: {
     performance: toShares('staffId'),
     projectPerformance: toShares('staffId', { value: 'project' }),
@@ -112,11 +121,10 @@ export const STORE_STAFF_PERFORMANCE = defineReport({
     cardSaleCommission: toShares('staffId', { value: 'cardSale' }),
     topUpCommission: toShares('staffId', { value: 'topUp' }),
     bills: toShares('storeId'),
-    members: toShares('storeId'),
   },
   export: true,
   source:
-    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；单据行退款按退款占行金额的比例冲减业绩与提成（计入原单据日期）；已关单的单据不计；服务单数、服务会员数为有分成的单据与会员（去重）',
+    '收银单员工分成（bill_share）按服务员工或开单门店汇总，业绩类型为所在单据行的类型；单据行退款按退款占行金额的比例冲减业绩与提成（计入原单据日期）；已关单的单据不计；服务单数为有分成的单据（去重，即客次），客单价 = 业绩合计 ÷ 服务单数。不设服务会员数：任意期间的去重会员数无法由按日汇总的行相加得出，全国规模下无法在预算内回答，服务单数计客次。全部数字读按日/月汇总的 staff_share_day / staff_share_month（开单、退款、关单时记入增量表 staff_share_delta，每次读报表前合并）',
 });
 
 /** 业绩提成: each share with its bill, line, goods, 业绩 and 提成; or the totals per staff. */
@@ -179,7 +187,7 @@ export const PERFORMANCE_BONUS = defineReport({
   },
   export: true,
   source:
-    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额、行已退款为该单据行的（一行多位员工时各行都显示，合计不加总）；业绩与提成按行退款比例冲减；已关单的单据不计',
+    '收银单员工分成（bill_share），每笔分成一行：所在单据、行、项目/商品/卡项、业绩与提成；行金额、行已退款为该单据行的（一行多位员工时各行都显示，合计不加总）；业绩与提成按行退款比例冲减；已关单的单据不计。明细按业绩（扣退款后）从高到低、同业绩按分成ID倒序，只读可能出现在当前页的分成（按业绩索引与期间内有退款的单据），条数与合计读汇总；按员工汇总读 staff_share_day / staff_share_month（开单、退款、关单时记入增量，读报表前合并）',
 });
 
 /** 售卡排行: the card sales and top-ups each staff served (count, amount, their 业绩), ranked. */
@@ -216,7 +224,7 @@ export const SALES_CARD_RANKING = defineReport({
   },
   export: true,
   source:
-    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行扣除退款后的金额（一行多位员工时各自计入），业绩、提成为员工分成按行退款比例冲减后的数；已关单的单据不计',
+    '收银单中售卡、充值行的员工分成（bill_share）：售卡张数、充值笔数为该员工参与的行数，金额为这些行扣除退款后的金额（一行多位员工时各自计入），业绩、提成为员工分成按行退款比例冲减后的数；已关单的单据不计。读按日/月汇总的 staff_share_day / staff_share_month（开单、退款、关单时记入增量，读报表前合并）',
 });
 
 /** MEMBER_EXPERIENCE's trial lines behind a row (its 明细), with the current filters carried. */

@@ -293,7 +293,7 @@ export const PRODUCT_CONSUMPTION_REPORT = defineReport({
   page: '/productSonsumption',
   kind: 'summary',
   source:
-    '消费单明细（member_consume_line，按日、按月汇总于 consume_item_day / consume_item_month：写单时记入增量表 consume_item_delta，每次读报表前合并）：项目服务次数 × 项目当前的产品用量（project_product；用量不随单据记录，改用量会改变历史期间的数字），产品行',
+    '消费单明细（member_consume_line，按日、按月汇总于 consume_item_day / consume_item_month，不分门店时读全连锁的 consume_item_chain_day / consume_item_chain_month：写单时记入增量表 consume_item_delta，每次读报表前合并）：项目服务次数 × 项目当前的产品用量（project_product；用量不随单据记录，改用量会改变历史期间的数字），产品行',
   dimensions: {
     productCode: { label: '产品编码', type: 'text', width: 110 },
     productName: { label: '产品', type: 'text', width: 160 },

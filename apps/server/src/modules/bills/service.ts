@@ -16,6 +16,7 @@ import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import { type BillOtherLine, type ConsumeLineInput, consume, LedgerRefs, openCard, topUp } from '../members/ledger';
+import { addStaffShareDelta } from '../members/rollups';
 import { cardLedger, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
 import { creditIntentDeposits } from './intentPayments';
@@ -402,7 +403,11 @@ const writeBill = async (
       });
     }
   }
-  if (shares.length) await tx.insert(billShare).values(shares);
+  if (shares.length) {
+    await tx.insert(billShare).values(shares);
+    // The staff reports' rollups: the bill's shares, as deltas (folded before every report read).
+    await addStaffShareDelta(tx, sql`c.id = ${bill.consumeId}`, 1);
+  }
   // What the bill left on each card it touched (locked: what its ledger rows say, see billAnswer).
   const ids = [...touched, ...other.flatMap((o) => (o.itemKind === 'cardSale' ? [o.memberCardId] : []))];
   // A bill that only drew its cards: the ledger's answer says what it left on them; else read them.

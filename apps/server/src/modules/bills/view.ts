@@ -21,6 +21,7 @@ import { flowHistory, runStep } from '../../platform/flow';
 import { storeScopeFilter } from '../../platform/scope';
 import { card, product, project } from '../goods/schema';
 import { BILL_REVERSAL_REF, reverseBillDraws } from '../members/ledger';
+import { addStaffShareDelta } from '../members/rollups';
 import { cardLedger, member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { staff } from '../staff/schema';
 import { store } from '../stores/schema';
@@ -225,6 +226,8 @@ export const closeBillIn = async (tx: Tx, by: Closer, id: number, reason: string
     where: by.scope ? storeScopeFilter(by.scope, memberConsume.storeId) : undefined,
     at,
   });
+  // A closed bill counts for nobody in the staff reports: what its shares counted comes off.
+  await addStaffShareDelta(tx, sql`c.id = ${id}`, -1, true);
   await reverseBillDraws(tx, id, { reason: `关单：${reason.trim()}`, userId: by.userId, at });
 };
 

@@ -29,7 +29,14 @@ import { crossLevelPairs, mayDrawBetween } from '../goods/crossLevel';
 import { trialLimit } from '../goods/schema';
 import { assertTrialAllowed, recordTrialUses, type TrialTake } from '../goods/trialLimits';
 import { store } from '../stores/schema';
-import { addToRollups, type DrawChange, holdChangesOf, type ItemChange, type RollupChange } from './rollups';
+import {
+  addStaffShareDelta,
+  addToRollups,
+  type DrawChange,
+  holdChangesOf,
+  type ItemChange,
+  type RollupChange,
+} from './rollups';
 import {
   cardLedger,
   cardTopUp,
@@ -1658,6 +1665,10 @@ export const refundBillLines = async (tx: Tx, input: BillRefundInput): Promise<B
     reason: input.reason,
     entries,
   });
+  // The staff reports' rollups count shares net of their lines' refunds: the bill's shares come
+  // off as they were and go back as they are after the refund (deltas, one bill's few rows).
+  const billShares = sql`c.id = ${bill.id}`;
+  if (lineUpdates.length > 0) await addStaffShareDelta(tx, billShares, -1);
   for (const u of lineUpdates) {
     await tx
       .update(memberConsumeLine)
@@ -1667,6 +1678,7 @@ export const refundBillLines = async (tx: Tx, input: BillRefundInput): Promise<B
       })
       .where(eq(memberConsumeLine.id, u.id));
   }
+  if (lineUpdates.length > 0) await addStaffShareDelta(tx, billShares, 1);
   await tx
     .update(memberConsume)
     .set({ refunded: sql`${memberConsume.refunded} + ${amount}` })

@@ -536,6 +536,24 @@ describe('/productSonsumption 产品消耗', () => {
     const sum = (k: 'quantity' | 'services' | 'amount') => facts.reduce((s, f) => s + f[k], 0);
     expect(r.totals).toEqual({ quantity: sum('quantity'), services: sum('services'), amount: sum('amount') });
 
+    // By product again in a region's scope: the store-level rollup (the chain's holds every store).
+    const regional = inPeriod
+      .filter((l) => regionStores.has(l.storeId))
+      .flatMap((l) =>
+        l.kind === 'product'
+          ? [{ key: `${l.productId}|product`, quantity: l.quantity }]
+          : usage
+              .filter((u) => u.projectId === l.projectId)
+              .map((u) => ({ key: `${u.productId}|project`, quantity: l.quantity * u.quantity })),
+      );
+    const inRegion = await reportAll(zhangmin, PRODUCT_CONSUMPTION_REPORT, { consumedFrom: from, consumedTo: to });
+    expectGroups(
+      inRegion.list,
+      ['productId', 'way'],
+      groupSum(regional, (f) => f.key, { quantity: (f) => f.quantity }),
+    );
+    expect(inRegion.totals?.quantity).toBe(regional.reduce((s, f) => s + f.quantity, 0));
+
     const direct = await reportAll(admin, PRODUCT_CONSUMPTION_REPORT, {
       consumedFrom: from,
       consumedTo: to,

@@ -141,9 +141,11 @@ export const memberCardReport = bindReport({
 
 /**
  * A day rollup and its month rollup (`<table>_day`, `<table>_month`: key columns, `n` facts and
- * two measures `a`, `b`) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
+ * the measures named) added up over the Beijing days [from, to] (bound YYYY-MM-DD): one row
  * per key and month, at the month's first instant, with the facts of the period in it (n > 0:
  * a key the period has no fact of is no row, as the facts would give none), and its facts `n`.
+ * `byMonth: false` adds the months up too: one row per key, `at` null. A measure is a column of
+ * the rollup or `[name, expression over its row]` (e.g. a column of some rows only).
  *
  * The rows read: the months from `from`'s through `to`'s, less the days of `to`'s month after
  * `to`; `from`'s month either whole less its days before `from`, or — when `to` is in a later
@@ -157,8 +159,9 @@ export const periodSums = (
   [fromKey, toKey]: [string, string],
   table: string,
   keys: string,
-  [a, b]: [string, string],
-  where = 'true',
+  measures: readonly (string | readonly [string, string])[],
+  where: string | SQL = 'true',
+  { byMonth = true }: { byMonth?: boolean } = {},
 ) => {
   const f = sql`${q.bind(fromKey)}::date`;
   const t = sql`${q.bind(toKey)}::date`;
@@ -167,11 +170,20 @@ export const periodSums = (
   const whole = sql`(${fm} = ${tm} or ${f} - ${fm} <= (${fm} + interval '1 month')::date - ${f})`;
   const month = sql.raw(`${table}_month`);
   const day = sql.raw(`${table}_day`);
-  const c = sql.raw(`${keys}, n, ${a} as a, ${b} as b`);
-  const w = sql.raw(where);
+  // A measure is a column of the rollup, or [name, an expression over its row].
+  const named = measures.map((m): readonly [string, string] => (typeof m === 'string' ? [m, m] : m));
+  // No keys (a grouping by month alone): one row per month.
+  const k = keys ? `${keys}, ` : '';
+  const c = sql.raw(`${k}n, ${named.map(([k, e]) => (k === e ? k : `${e} as ${k}`)).join(', ')}`);
+  const w = typeof where === 'string' ? sql.raw(where) : where;
+  // Sums of 分 and counts as float8, cast back: exact (every partial sum stays far below 2^53) and
+  // several times cheaper than the numeric PostgreSQL keeps for sum(bigint).
+  const sum = (e: string) => `sum((${e})::float8)::bigint`;
+  const group = [keys, byMonth ? `date_trunc('month', r.day::timestamp)` : ''].filter(Boolean);
+  const at = byMonth ? `(date_trunc('month', r.day::timestamp) at time zone 'Asia/Shanghai')` : 'null::timestamptz';
   return sql`
-    select ${sql.raw(keys)}, (date_trunc('month', r.day::timestamp) at time zone 'Asia/Shanghai') as at,
-      sum(r.sign * r.a) as ${sql.raw(a)}, sum(r.sign * r.b) as ${sql.raw(b)}, sum(r.sign * r.n) as n
+    select ${sql.raw(k)}${sql.raw(at)} as at,
+      ${sql.raw(named.map(([k]) => `${sum(`r.sign * r.${k}`)} as ${k}`).join(', '))}, ${sql.raw(sum('r.sign * r.n'))} as n
     from (
       select 1 as sign, month as day, ${c} from ${month} where ${w} and month > ${fm} and month <= ${tm}
       union all select 1, month, ${c} from ${month} where ${w} and month = ${fm} and ${whole}
@@ -180,7 +192,7 @@ export const periodSums = (
         where ${w} and day >= ${f} and day < (${fm} + interval '1 month')::date and not ${whole}
       union all select -1, day, ${c} from ${day} where ${w} and day > ${t} and day < (${tm} + interval '1 month')::date
     ) r
-    group by ${sql.raw(keys)}, date_trunc('month', r.day::timestamp)
+    ${sql.raw(group.length ? `group by ${group.join(', ')}` : '')}
     having sum(r.sign * r.n) > 0`;
 };
 
@@ -337,31 +349,53 @@ export const storeMemberAnalysisReport = bindReport({
 });
 
 /**
+ * Whether 产品消耗 needs the store of its rows: the grouping shows it, a store or region filter
+ * asks for it, or the caller sees less than the whole chain. Else it reads the chain's rollups
+ * (consume_item_chain_day/_month: a few thousand rows a month), not the store × item ones.
+ */
+const consumptionNeedsStore = (q: QueryInput) =>
+  q.dims.includes('storeId') ||
+  q.dims.includes('storeName') ||
+  q.dims.includes('regionName') ||
+  q.has('storeId') ||
+  q.has('regionId') ||
+  q.scope.level !== 'hq';
+
+/**
  * The products consumed in the period, from the bill lines' rollups (consume_item_day/_month,
- * kept by the ledger's writer): per day (or month) and store, each project's sessions × the
- * project's usage of each product (in ml or pieces; the usage as it is now — it is not recorded
- * per bill), and each product sold directly.
+ * kept by the ledger's writer; consume_item_chain_day/_month when nothing needs the store): per
+ * day (or month) and store (or the whole chain), each project's sessions × the project's usage of
+ * each product (in ml or pieces; the usage as it is now — it is not recorded per bill), and each
+ * product sold directly.
  */
 const consumption: BoundQuery = {
   alias: 'pc',
   query: (q: QueryInput) => {
+    const byStore = consumptionNeedsStore(q);
     const items = (kind: string) =>
       periodSums(
         q,
         ['consumedFrom', 'consumedTo'],
-        'consume_item',
-        'store_id, item_id',
+        byStore ? 'consume_item' : 'consume_item_chain',
+        byStore ? 'store_id, item_id' : 'item_id',
         ['quantity', 'amount'],
         `item_kind = '${kind}'`,
       );
+    const where = byStore
+      ? {
+          cols: sql`i.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName"`,
+          join: sql`join store s on s.id = i.store_id join region r on r.id = s.region_id`,
+        }
+      : {
+          cols: sql`null::int as "storeId", null::text as "storeName", null::int as "regionId", null::text as "regionName"`,
+          join: sql``,
+        };
     const facts = (select: SQL, join: SQL, kind: string) => sql`
-      select i.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
-        i.at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName",
+      select ${where.cols}, i.at as "consumedAt", p.id as "productId", p.code as "productCode", p.name as "productName",
         ${select}
       from (${items(kind)}) i
       ${join}
-      join store s on s.id = i.store_id
-      join region r on r.id = s.region_id`;
+      ${where.join}`;
     return sql`${facts(
       sql`'project' as "way", case pp.unit when 'ml' then '毫升' else '件' end as "unit",
         i.quantity * pp.quantity as "quantity", i.quantity as "services", 0 as "amount"`,

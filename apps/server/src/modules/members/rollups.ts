@@ -501,6 +501,7 @@ export const DELTA_TABLES = [
   'card_draw_delta',
   'consume_item_delta',
   'member_store_delta',
+  'staff_share_delta',
 ] as const;
 
 const FLOW_MEASURES = ['n', 'amount', 'bonus', 'sessions', 'paid', 'held', 'holders'];
@@ -536,6 +537,112 @@ const dayAndMonth = (
 };
 
 const MEMBER_STORE_MEASURES = ['joined', 'last_visits'];
+// ── The chain's item rollups (s9-staffrep) ────────────────────────────────────
+// consume_item_chain_day/_month: consume_item_day/_month without the store, so 产品消耗 chain-wide
+// (grouped by product or month, no store filter, the whole chain in scope) reads a few thousand
+// rows a month instead of every store × item row. They have no delta table: the fold adds the
+// same consume_item_delta rows, summed over the stores, in the same statement.
+
+/** The chain-level item rollups, day table then month table. */
+export const CHAIN_ITEM_ROLLUPS = ['consume_item_chain_day', 'consume_item_chain_month'] as const;
+
+const ITEM_MEASURES = ['n', 'quantity', 'amount'];
+
+/** The fold's part for the chain rollups: `iss` (the folded item deltas, per day × store × item) summed over the stores. */
+const CHAIN_ITEM_FOLD_CTES = [
+  `isc as (select day, item_kind, item_id, ${ITEM_MEASURES.map((m) => `sum(${m}) as ${m}`).join(', ')}
+    from iss group by day, item_kind, item_id)`,
+  ...dayAndMonth('ic', 'isc', CHAIN_ITEM_ROLLUPS[0], CHAIN_ITEM_ROLLUPS[1], ['item_kind', 'item_id'], ITEM_MEASURES),
+];
+
+/** Fills the chain rollups (named by `prefix`) from the store-level ones just built. */
+const buildChainItemRollups = async (db: Db | Tx, prefix: string): Promise<void> => {
+  for (const [from, to, at] of [
+    ['consume_item_day', CHAIN_ITEM_ROLLUPS[0], 'day'],
+    ['consume_item_month', CHAIN_ITEM_ROLLUPS[1], 'month'],
+  ] as const) {
+    await db.execute(
+      sql.raw(`insert into ${prefix}${to} (${at}, item_kind, item_id, n, quantity, amount)
+      select ${at}, item_kind, item_id, sum(n), sum(quantity), sum(amount)
+      from ${prefix}${from} group by 1, 2, 3`),
+    );
+  }
+};
+
+// ── The staff share rollups (s9-staffrep) ────────────────────────────────────
+// staff_share_day/_month: the staff reports' figures (员工业绩, 业绩提成, 售卡排行) per Beijing day
+// (month) × the bill's store × staff × line kind over the bills that stand, with rows of staff 0
+// (any staff) and line kind '' (any kind): each row adds up the shares at its grain and counts the
+// distinct bills (服务单数), so a report reads the coarsest rows its grouping and filters allow (by
+// store or chain-wide totals: a few rows per store and day, not one per staff). The writers append a bill's contribution to staff_share_delta in its transaction:
+// +1 × its shares after the bill service wrote them, −1 × before and +1 × after a refund changes
+// its lines, −1 × when it is closed (`addStaffShareDelta`); the fold adds them up with the rest.
+
+/** The staff share rollups, day table then month table. */
+export const STAFF_SHARE_ROLLUPS = ['staff_share_day', 'staff_share_month'] as const;
+
+const STAFF_KEY = ['store_id', 'staff_id', 'line_kind'];
+const STAFF_MEASURES = ['n', 'line_amount', 'line_refunded', 'performance', 'commission', 'bills'];
+
+/** A share's figure less its line's refunds in proportion, as the staff reports count it. */
+const netOfRefunds = (v: string) =>
+  `(b.${v} - coalesce(round(b.${v}::numeric * l.refunded / nullif(l.amount, 0)), 0)::int)`;
+
+/**
+ * The staff rollup rows (day, key, measures, times `sign`) of the shares of the bills `where`
+ * selects (alias c; with `standing`, only bills not closed). Per bill first (so the bill counts
+ * are plain counts), then per day × store × staff × kind, with the rows of any staff and any kind.
+ */
+const staffShareRows = (where: SQL, sign: 1 | -1, standing = true) => {
+  const s = sql.raw(String(sign));
+  return sql`select day, store_id, staff_id, line_kind, ${s} * sum(n), ${s} * sum(line_amount), ${s} * sum(line_refunded),
+      ${s} * sum(performance), ${s} * sum(commission), ${s} * count(*)
+    from (select c.id, (c.consumed_at at time zone ${SHANGHAI_TZ})::date as day, c.store_id,
+        coalesce(b.staff_id, 0) as staff_id, coalesce(l.item_kind, '') as line_kind, count(*) as n,
+        sum(l.amount) as line_amount,
+        sum(l.refunded) as line_refunded,
+        sum(${sql.raw(netOfRefunds('performance'))}) as performance,
+        sum(${sql.raw(netOfRefunds('commission'))}) as commission
+      from member_consume c
+      join bill_share b on b.consume_id = c.id
+      join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line
+      where ${where}${standing ? sql` and c.status <> 'closed'` : sql``}
+      group by grouping sets ((c.id, c.consumed_at, c.store_id, b.staff_id, l.item_kind), (c.id, c.consumed_at, c.store_id, b.staff_id),
+        (c.id, c.consumed_at, c.store_id, l.item_kind), (c.id, c.consumed_at, c.store_id))) x
+    group by day, store_id, staff_id, line_kind`;
+};
+
+/**
+ * Appends to staff_share_delta the shares of the bills `where` selects (alias c: the bill), as
+ * they stand now, times `sign`, in the writer's transaction: +1 after a bill's shares are written;
+ * −1 before and +1 after its lines' refunds change; −1 right after it is closed (`evenClosed`:
+ * what it counted while it stood).
+ */
+export const addStaffShareDelta = async (tx: Tx, where: SQL, sign: 1 | -1, evenClosed = false): Promise<void> => {
+  await tx.execute(sql`insert into staff_share_delta (day, ${sql.raw([...STAFF_KEY, ...STAFF_MEASURES].join(', '))})
+    ${staffShareRows(where, sign, !evenClosed)}`);
+};
+
+/** The fold's part for the staff rollups (`sd`: the deltas taken). */
+const STAFF_FOLD_CTES = [
+  'sd as (delete from staff_share_delta returning *)',
+  `sds as (select day, ${STAFF_KEY.join(', ')}, ${STAFF_MEASURES.map((m) => `sum(${m}) as ${m}`).join(', ')}
+    from sd group by day, ${STAFF_KEY.join(', ')})`,
+  ...dayAndMonth('st', 'sds', STAFF_SHARE_ROLLUPS[0], STAFF_SHARE_ROLLUPS[1], STAFF_KEY, STAFF_MEASURES),
+];
+
+/** Fills the staff rollups (named by `prefix`) from every share of the bills that stand. */
+const buildStaffShareRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
+  const cols = [...STAFF_KEY, ...STAFF_MEASURES].join(', ');
+  await db.execute(
+    sql`insert into ${sql.raw(prefix + STAFF_SHARE_ROLLUPS[0])} (day, ${sql.raw(cols)}) ${staffShareRows(sql`true`, 1)}`,
+  );
+  await db.execute(
+    sql.raw(`insert into ${prefix + STAFF_SHARE_ROLLUPS[1]} (month, ${cols})
+    select date_trunc('month', day)::date, ${STAFF_KEY.join(', ')}, ${STAFF_MEASURES.map((m) => `sum(${m})`).join(', ')}
+    from ${prefix + STAFF_SHARE_ROLLUPS[0]} group by 1, ${STAFF_KEY.map((_, i) => i + 2).join(', ')}`),
+  );
+};
 
 /** The one statement of a fold: every delta row deleted and added, per key, to its day and month rollups. */
 const FOLD_SQL = (() => {
@@ -558,10 +665,12 @@ const FOLD_SQL = (() => {
     'vd as (delete from member_store_delta returning *)',
     `vs as (select day, store_id, ${sums(MEMBER_STORE_MEASURES)} from vd group by day, store_id)`,
     ...dayAndMonth('v', 'vs', 'member_store_day', 'member_store_month', ['store_id'], MEMBER_STORE_MEASURES),
+    ...CHAIN_ITEM_FOLD_CTES,
+    ...STAFF_FOLD_CTES,
   ];
   return `with ${ctes.join(',\n')}
     select (select count(*) from fd) + (select count(*) from dd) + (select count(*) from id)
-      + (select count(*) from vd) as n`;
+      + (select count(*) from vd) + (select count(*) from sd) as n`;
 })();
 
 /** Folds every committed delta in the caller's transaction (taking the fold lock); answers the delta rows folded. */
@@ -587,7 +696,13 @@ export const foldRollupDeltas = async (db: RollupDb): Promise<number> => {
 };
 
 /** The bill rollups, day table then month table. */
-export const BILL_ROLLUPS = ['card_draw_day', 'card_draw_month', 'consume_item_day', 'consume_item_month'] as const;
+export const BILL_ROLLUPS = [
+  'card_draw_day',
+  'card_draw_month',
+  'consume_item_day',
+  'consume_item_month',
+  ...CHAIN_ITEM_ROLLUPS,
+] as const;
 
 /** Fills the four bill rollups (named by `prefix`) from card_ledger, member_card and the bills. */
 const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
@@ -610,6 +725,7 @@ const buildBillRollups = async (db: Db | Tx, prefix = ''): Promise<void> => {
   await db.execute(sql`insert into ${t('consume_item_month')} (month, store_id, item_kind, item_id, n, quantity, amount)
     select date_trunc('month', day)::date, store_id, item_kind, item_id, sum(n), sum(quantity), sum(amount)
     from ${t('consume_item_day')} group by 1, 2, 3, 4`);
+  await buildChainItemRollups(db, prefix);
 };
 
 // ── 门店会员分析's rollup and the kept columns of member and member_card ─────────────
@@ -920,6 +1036,8 @@ export interface RollupCounts {
   bills: Record<(typeof BILL_ROLLUPS)[number], number>;
   /** Rows of 门店会员分析's rollup (MEMBER_STORE_ROLLUPS). */
   members: Record<string, number>;
+  /** Rows of each staff share rollup (STAFF_SHARE_ROLLUPS). */
+  staff: Record<(typeof STAFF_SHARE_ROLLUPS)[number], number>;
 }
 
 const countRows = async (db: Db | Tx, table: string): Promise<number> =>
@@ -936,10 +1054,13 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     await readThrough(tx, 'update');
     // The deltas are facts already counted by the rebuild: dropped with the rollups.
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
-    await tx.execute(sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS, ...DELTA_TABLES].join(', ')}`));
+    await tx.execute(
+      sql.raw(`truncate ${[...ALL_TABLES, ...BILL_ROLLUPS, ...STAFF_SHARE_ROLLUPS, ...DELTA_TABLES].join(', ')}`),
+    );
     await buildFlows(tx, '');
     await buildBillRollups(tx);
     const members = await rebuildMemberStoreDays(tx);
+    await buildStaffShareRollups(tx);
     const through = lastEndedMonth(now);
     await closeAll(tx, '', null, through);
     await tx.execute(
@@ -949,7 +1070,9 @@ export const rebuildMemberRollups = async (db: RollupDb, now: Date = new Date())
     for (const t of ALL_TABLES) tables[t] = await countRows(tx, t);
     const bills: Record<string, number> = {};
     for (const t of BILL_ROLLUPS) bills[t] = await countRows(tx, t);
-    return { tables, through, bills: bills as RollupCounts['bills'], members };
+    const staff: Record<string, number> = {};
+    for (const t of STAFF_SHARE_ROLLUPS) staff[t] = await countRows(tx, t);
+    return { tables, through, bills: bills as RollupCounts['bills'], members, staff: staff as RollupCounts['staff'] };
   });
 
 /** Per rollup: rows the kept one has that a recomputation lacks, and the other way round. */
@@ -978,11 +1101,12 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
     // The kept rollups are what they hold once the committed deltas are folded in.
     await foldIn(tx);
     const through = await readThrough(tx, 'none');
-    for (const t of [...ALL_TABLES, ...BILL_ROLLUPS]) {
+    for (const t of [...ALL_TABLES, ...BILL_ROLLUPS, ...STAFF_SHARE_ROLLUPS]) {
       await tx.execute(sql.raw(`create temporary table check_${t} (like ${t} including defaults) on commit drop`));
     }
     await buildFlows(tx, 'check_');
     await buildBillRollups(tx, 'check_');
+    await buildStaffShareRollups(tx, 'check_');
     if (through !== null) await closeAll(tx, 'check_', null, through);
     const tables: RollupCheck['tables'] = [];
     const balances = new Set(ROLLUP_FAMILIES.map((f) => f.balance));
@@ -999,6 +1123,12 @@ export const checkMemberRollups = async (db: RollupDb): Promise<RollupCheck> =>
       tables.push({ table: t, keptOnly, rebuiltOnly });
     }
     tables.push(...(await checkMemberStoreDays(tx)));
+    for (const t of STAFF_SHARE_ROLLUPS) {
+      // A closed bill's rows net to nothing: a rebuild has none.
+      const where = `where not (${STAFF_MEASURES.map((m) => `${m} = 0`).join(' and ')})`;
+      const [keptOnly, rebuiltOnly] = await differ(tx, t, `check_${t}`, where);
+      tables.push({ table: t, keptOnly, rebuiltOnly });
+    }
     return { ok: tables.every((t) => t.keptOnly === 0 && t.rebuiltOnly === 0), through, tables };
   });
 

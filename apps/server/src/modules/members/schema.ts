@@ -250,6 +250,8 @@ export const memberConsume = pgTable(
     index('member_consume_store_idx').on(t.storeId, t.consumedAt),
     // Bills of a period, chain-wide (产品消耗).
     index('member_consume_at_idx').on(t.consumedAt),
+    // 业绩提成's 明细 by 业绩: the period's refunded bills (few), whose shares' net 业绩 is below their own.
+    index('member_consume_refunded_at_idx').on(t.consumedAt).where(sql`${t.refunded} > 0`),
     check(
       'member_consume_money_chk',
       sql`${t.paidByCard} >= 0 and ${t.paidOther} >= 0 and ${t.total} = ${t.paidByCard} + ${t.paidOther}`,
@@ -554,6 +556,91 @@ export const consumeItemMonth = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.storeId, t.itemKind, t.itemId] })],
 );
+
+// ── The chain's item rollups (s9-staffrep; modules/members/rollups.ts "chain items") ──────
+// consume_item_day/_month without the store: 产品消耗 chain-wide by product or by month reads a
+// few thousand rows a month here instead of ~790,000 store × item rows at the large scale.
+// Folded from consume_item_delta with the store-level ones (no delta table of their own).
+
+/** Bill lines per Beijing day × item, all stores (consume_item_day summed over its stores). */
+export const consumeItemChainDay = pgTable(
+  'consume_item_chain_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.itemKind, t.itemId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const consumeItemChainMonth = pgTable(
+  'consume_item_chain_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    ...itemMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.itemKind, t.itemId] })],
+);
+
+// ── The staff share rollups (s9-staffrep; modules/members/rollups.ts "staff shares") ────────
+// The staff reports' figures (员工业绩, 业绩提成, 售卡排行) per Beijing day (month) × the bill's store ×
+// staff × line kind, over the bills that stand (not 关单), shares net of the lines' refunds as the
+// reports count them. staff_id 0 = any staff, line_kind '' = any kind: those rows carry only
+// `bills` (distinct bills with a share, for a store's or a month's 服务单数) and `n`.
+
+/** What a staff share rollup row adds up. */
+const staffShareMeasures = () => ({
+  /** Shares (bill_share rows) of the key. */
+  n: integer('n').notNull().default(0),
+  /** Σ the shared lines' amount and refunded amount (one per share). */
+  lineAmount: bigint('line_amount', { mode: 'number' }).notNull().default(0),
+  lineRefunded: bigint('line_refunded', { mode: 'number' }).notNull().default(0),
+  /** Σ 业绩 and 提成 less the line's refunds in proportion. */
+  performance: bigint('performance', { mode: 'number' }).notNull().default(0),
+  commission: bigint('commission', { mode: 'number' }).notNull().default(0),
+  /** Distinct bills with a share of the key (a bill is on one day at one store: days add up). */
+  bills: integer('bills').notNull().default(0),
+});
+
+/** Staff shares per Beijing day × the bill's store × staff (0: any) × line kind ('': any). */
+export const staffShareDay = pgTable(
+  'staff_share_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    lineKind: text('line_kind').notNull(),
+    ...staffShareMeasures(),
+  },
+  // Staff before store: the rows of any staff (by store, by month, the totals) are one range of each day.
+  (t) => [primaryKey({ columns: [t.day, t.staffId, t.lineKind, t.storeId] })],
+);
+
+/** The same per Beijing month (`month` its first day). */
+export const staffShareMonth = pgTable(
+  'staff_share_month',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    storeId: integer('store_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    lineKind: text('line_kind').notNull(),
+    ...staffShareMeasures(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.staffId, t.lineKind, t.storeId] })],
+);
+
+/** A change of staff_share_day (and so of staff_share_month), appended by the bill's writers. */
+export const staffShareDelta = pgTable('staff_share_delta', {
+  day: date('day', { mode: 'string' }).notNull(),
+  storeId: integer('store_id').notNull(),
+  staffId: integer('staff_id').notNull(),
+  lineKind: text('line_kind').notNull(),
+  ...staffShareMeasures(),
+});
 
 // ── Rollup deltas (modules/members/rollups.ts, "deltas and the fold") ──────────
 // The writers append their changes here instead of adding to the rollup rows, so concurrent

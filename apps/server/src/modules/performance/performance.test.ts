@@ -28,6 +28,7 @@ import type { TestClient } from '../../testing/testClient';
 import { closeBillIn } from '../bills/view';
 import { card, product, project } from '../goods/schema';
 import { refundBillLines } from '../members/ledger';
+import { checkMemberRollups, STAFF_SHARE_ROLLUPS } from '../members/rollups';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import { staff } from '../staff/schema';
@@ -111,6 +112,7 @@ const placeOf = async (where: ReturnType<typeof eq>): Promise<Place> => {
 
 /** Every share of a bill that stands in the period, with its line and bill. */
 interface Share {
+  shareId: number;
   consumeId: number;
   memberId: number;
   storeId: number;
@@ -118,21 +120,24 @@ interface Share {
   kind: string;
   /** The line's amount less its refunds. */
   amount: number;
+  /** The line's refunded amount. */
+  refunded: number;
   /** The share's 业绩 and 提成 less the line's refunds in proportion. */
   performance: number;
   commission: number;
 }
 const lessRefunds = (value: number, refunded: number, amount: number) =>
   amount ? value - Math.round((value * refunded) / amount) : value;
-const sharesOf = async (): Promise<Share[]> =>
+const sharesOf = async (from = '2025-03-01', to = '2025-03-31'): Promise<Share[]> =>
   (
-    await factRows<Share & { refunded: number }>(
+    await factRows<Share>(
       t.db,
-      sql`select b.consume_id as "consumeId", c.member_id as "memberId", c.store_id as "storeId", b.staff_id as "staffId",
+      sql`select b.id as "shareId", b.consume_id as "consumeId", c.member_id as "memberId", c.store_id as "storeId", b.staff_id as "staffId",
       l.item_kind as kind, l.amount, l.refunded, b.performance, b.commission
     from bill_share b join member_consume c on c.id = b.consume_id
       join member_consume_line l on l.consume_id = b.consume_id and l.line = b.line
-    where c.status <> 'closed' and c.consumed_at >= '2025-03-01T00:00:00+08:00' and c.consumed_at < '2025-04-01T00:00:00+08:00'`,
+    where c.status <> 'closed' and c.consumed_at >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'
+      and c.consumed_at < (${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
     )
   ).map((f) => ({
     ...f,
@@ -143,6 +148,11 @@ const sharesOf = async (): Promise<Share[]> =>
 
 const sum = <T>(rows: readonly T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
 const distinct = <T>(rows: readonly T[], f: (r: T) => number) => new Set(rows.map(f)).size;
+/** 客单价: the shares' 业绩 per distinct bill, in 分 (null with no bill). */
+const perBill = (rows: readonly Share[]) => {
+  const bills = distinct(rows, (f) => f.consumeId);
+  return bills ? Math.round(sum(rows, (f) => f.performance) / bills) : null;
+};
 
 /** The query a drill-down cell opens (as the web's drillHref builds it); undefined when the row has no value for it. */
 const drillQuery = (d: DrillDef, row: ReportRow, query: Record<string, string | number>) => {
@@ -271,7 +281,7 @@ describe('the bill service', () => {
 });
 
 describe('门店员工业绩 /StoreSmployeePerformance', () => {
-  it('gives each staff their 业绩 and 提成 by line kind, the bills and members served, as the shares add up', async () => {
+  it('gives each staff their 业绩 and 提成 by line kind, the bills served and 客单价, as the shares add up', async () => {
     const facts = await sharesOf();
     expect(facts.some((f) => f.consumeId === closedBillId)).toBe(false);
     const { list, totals } = await reportAll(admin, STORE_STAFF_PERFORMANCE, { ...PERIOD, groupBy: 'staff' });
@@ -287,12 +297,12 @@ describe('门店员工业绩 /StoreSmployeePerformance', () => {
         expect(row[`${kind}Commission`], `${row.staffName} ${kind}`).toBe(sum(ofKind, (f) => f.commission));
       }
       expect(row.bills).toBe(distinct(mine, (f) => f.consumeId));
-      expect(row.members).toBe(distinct(mine, (f) => f.memberId));
+      expect(row.avgTicket).toBe(perBill(mine));
     }
     expect(totals!.performance).toBe(sum(facts, (f) => f.performance));
     expect(totals!.commission).toBe(sum(facts, (f) => f.commission));
     expect(totals!.bills).toBe(distinct(facts, (f) => f.consumeId));
-    expect(totals!.members).toBe(distinct(facts, (f) => f.memberId));
+    expect(totals!.avgTicket).toBe(perBill(facts));
     // The figures of staff A at BJ001, as sent, the product line half refunded (the closed bill's 99,999 提成 not among them).
     const a = list.find((r) => r.staffId === bj.staff[0]!.id)!;
     expect(a.performance).toBe(price.J020 + price.P001 - Math.round(price.P001 / 2) + 60_000);
@@ -337,7 +347,6 @@ describe('门店员工业绩 /StoreSmployeePerformance', () => {
           const behind = await reportAll(admin, targetOf(d), q);
           const figure = row[column];
           if (column === 'bills') expect(distinct(behind.list, (r) => Number(r.billId))).toBe(figure);
-          else if (column === 'members') expect(new Set(behind.list.map((r) => r.memberName)).size).toBe(figure);
           else if (column.endsWith('Commission') || column === 'commission')
             expect(behind.totals!.commission).toBe(figure);
           else expect(behind.totals!.performance, `${groupBy} ${column}`).toBe(figure);
@@ -354,6 +363,84 @@ describe('门店员工业绩 /StoreSmployeePerformance', () => {
     expect(totals!.performance).toBe(sum(facts, (f) => f.performance));
     const denied = await reportCall(zhangmin, STORE_STAFF_PERFORMANCE, { ...PERIOD, storeId: bj.id });
     expect(denied.body.errcode === ERR.OK ? denied.body.data.total : 0).toBe(0);
+  });
+});
+
+describe('the staff share rollups the three share reports read', () => {
+  /** Each staff's, store's and month's figures of the period equal the shares' sums (by line kind, too). */
+  const expectPeriod = async (from: string, to: string) => {
+    const facts = await sharesOf(from, to);
+    const query = { periodFrom: from, periodTo: to };
+    for (const lineKind of [undefined, 'product', 'cardSale']) {
+      const mine = facts.filter((f) => !lineKind || f.kind === lineKind);
+      const asked = lineKind ? { ...query, lineKind } : query;
+      for (const [groupBy, keyOf] of [
+        ['staff', (f: Share) => f.staffId],
+        ['store', (f: Share) => f.storeId],
+      ] as const) {
+        const { list, totals } = await reportAll(admin, STORE_STAFF_PERFORMANCE, { ...asked, groupBy });
+        const key = groupBy === 'staff' ? 'staffId' : 'storeId';
+        expect(list.map((r) => r[key]).sort(), `${from}..${to} ${lineKind} ${groupBy}`).toEqual(
+          [...new Set(mine.map(keyOf))].sort(),
+        );
+        for (const row of list) {
+          const of = mine.filter((f) => keyOf(f) === row[key]);
+          expect(row.performance).toBe(sum(of, (f) => f.performance));
+          expect(row.commission).toBe(sum(of, (f) => f.commission));
+          expect(row.bills, `${from}..${to} ${lineKind} ${groupBy} bills`).toBe(distinct(of, (f) => f.consumeId));
+          expect(row.avgTicket).toBe(perBill(of));
+        }
+        expect(totals!.bills).toBe(distinct(mine, (f) => f.consumeId));
+        expect(totals!.avgTicket).toBe(perBill(mine));
+        expect(totals!.performance).toBe(sum(mine, (f) => f.performance));
+      }
+      const months = await reportAll(admin, STORE_STAFF_PERFORMANCE, { ...asked, groupBy: 'month' });
+      expect(sum(months.list, (r) => Number(r.bills))).toBe(distinct(mine, (f) => f.consumeId));
+      const kinds = await reportAll(admin, PERFORMANCE_BONUS, { ...asked, groupBy: 'staffKind' });
+      expect(kinds.total).toBe(new Set(mine.map((f) => `${f.staffId}|${f.kind}`)).size);
+      for (const row of kinds.list) {
+        const of = mine.filter((f) => f.staffId === row.staffId && f.kind === row.lineKind);
+        expect(row.shares).toBe(of.length);
+        expect(row.performance).toBe(sum(of, (f) => f.performance));
+      }
+    }
+  };
+
+  it('add up the same as the shares for periods that start and end inside months, or in one day', async () => {
+    for (const [from, to] of [
+      ['2025-03-01', '2025-03-31'],
+      ['2025-03-04', '2025-04-20'],
+      ['2025-02-20', '2025-03-05'],
+      ['2025-03-05', '2025-03-05'],
+      ['2025-03-06', '2025-03-11'],
+    ] as const) {
+      await expectPeriod(from, to);
+    }
+  });
+
+  it('equal a rebuild from the shares after bills, a refund and a 关单 — and after concurrent bills of one store and day', async () => {
+    const [a, b] = bj.staff as [Place['staff'][number], Place['staff'][number]];
+    const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => newMember(bj)));
+    await Promise.all(
+      members.map((m, i) =>
+        post(
+          bj,
+          m,
+          at(20, 10 + i),
+          [
+            { kind: 'project', code: 'J001', staff: [sh(a, price.J001, 100 + i), sh(b, 0, 7)] },
+            { kind: 'product', code: 'P001', staff: [sh(b, price.P001, 50)] },
+          ],
+          price.J001 + price.P001,
+        ),
+      ),
+    );
+    const check = await checkMemberRollups(t.db);
+    const staffTables = check.tables.filter((x) => (STAFF_SHARE_ROLLUPS as readonly string[]).includes(x.table));
+    expect(staffTables).toEqual(STAFF_SHARE_ROLLUPS.map((table) => ({ table, keptOnly: 0, rebuiltOnly: 0 })));
+    expect(check.ok).toBe(true);
+    await expectPeriod('2025-03-20', '2025-03-20');
+    await expectPeriod('2025-03-01', '2025-03-31');
   });
 });
 
@@ -380,6 +467,36 @@ describe('业绩提成 /RerformanceBonus', () => {
       expect(row.performance).toBe(sum(mine, (f) => f.performance));
       expect(row.commission).toBe(sum(mine, (f) => f.commission));
     }
+  });
+});
+
+describe('业绩提成 明细 in its default order (业绩 desc)', () => {
+  it('pages the shares by net 业绩 and then id, refunded lines at their net place, with totals of all of them', async () => {
+    const facts = await sharesOf();
+    const order = (xs: Share[]) =>
+      [...xs].sort((a, b) => b.performance - a.performance || b.shareId - a.shareId).map((f) => f.shareId);
+    for (const narrowed of [{}, { staffId: bj.staff[0]!.id }, { lineKind: 'product' }, { storeId: south.id }]) {
+      const mine = facts.filter(
+        (f) =>
+          (!('staffId' in narrowed) || f.staffId === narrowed.staffId) &&
+          (!('lineKind' in narrowed) || f.kind === narrowed.lineKind) &&
+          (!('storeId' in narrowed) || f.storeId === narrowed.storeId),
+      );
+      const shown: number[] = [];
+      // Pages of 1: each page's row read from the top of the index and the refunded bills.
+      for (let pageNo = 1; pageNo <= mine.length; pageNo++) {
+        const res = await reportCall(admin, PERFORMANCE_BONUS, { ...PERIOD, ...narrowed, pageNo, pageSize: 1 });
+        const page = res.body.data as { list: ReportRow[]; total: number; totals: ReportRow };
+        expect(page.total, JSON.stringify(narrowed)).toBe(mine.length);
+        expect(page.totals.shares).toBe(mine.length);
+        expect(page.totals.performance).toBe(sum(mine, (f) => f.performance));
+        expect(page.totals.commission).toBe(sum(mine, (f) => f.commission));
+        shown.push(...page.list.map((r) => Number(r.shareId)));
+      }
+      expect(shown, JSON.stringify(narrowed)).toEqual(order(mine));
+    }
+    // The half-refunded product line's shares stand at their net 业绩, below their own.
+    expect(facts.some((f) => f.refunded > 0)).toBe(true);
   });
 });
 

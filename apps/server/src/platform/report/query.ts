@@ -226,9 +226,12 @@ const totalKey = (k: string) => `__t.${k}`;
 const LIMIT = 'limit:';
 const OFFSET = 'offset:';
 
-/** `round(num × 10000 / den)` in basis points, null over 0. */
-const ratioSql = (num: SQL | Expr, den: SQL | Expr) =>
-  sql`case when coalesce(${den}, 0) = 0 then null else round((${num}) * 10000.0 / (${den}))::bigint end`;
+/** A ratio's unit: basis points for a percent, 分 for an amount per unit (客单价). */
+const ratioScale = (m: MeasureDef) => (m.type === 'percent' ? 10000 : 1);
+
+/** `round(num × scale / den)` (basis points, or 分 per unit), null over 0. */
+const ratioSql = (num: SQL | Expr, den: SQL | Expr, scale: number) =>
+  sql`case when coalesce(${den}, 0) = 0 then null else round((${num}) * ${sql.raw(`${scale}.0`)} / (${den}))::bigint end`;
 
 const growthSql = (cur: SQL, prev: SQL) =>
   sql`case when coalesce(${prev}, 0) = 0 then null else round(((${cur}) - (${prev})) * 10000.0 / (${prev}))::bigint end`;
@@ -297,7 +300,7 @@ const statementOf = (b: ReportBinding, scope: DataScope, s: Shape, applied: Appl
   const base = measureDefs.filter(([, m]) => !DERIVED.has(m.agg));
   const ratioOf = (m: MeasureDef, exprOf: (k: string) => SQL | Expr) => {
     const of = m.of as { num: string; den: string };
-    return ratioSql(exprOf(of.num), exprOf(of.den));
+    return ratioSql(exprOf(of.num), exprOf(of.den), ratioScale(m));
   };
   const pageOrder = (alias?: string) =>
     joined(
@@ -543,7 +546,7 @@ const totalsOf = (decl: AnyReport, first: Values, previous: boolean): Values => 
       const of = m.of as { num: string; den: string };
       const n = totals[of.num] as number | null;
       const d = totals[of.den] as number | null;
-      totals[k] = n === null || !d ? null : Math.round((n * 10000) / d);
+      totals[k] = n === null || !d ? null : Math.round((n * ratioScale(m)) / d);
     } else if (m.agg === 'previous' || m.agg === 'growth') {
       const prev = previous ? (num(`${PREV}${m.of as string}`) ?? 0) : null;
       const cur = totals[m.of as string] as number | null;
