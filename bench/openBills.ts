@@ -86,13 +86,23 @@ const post = async (url: string, doc: unknown) => {
 const quantile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResult> => {
+/** What a profile run adds (BENCH_PROFILE=<dir>): the server's CPU profile in dir, PostgreSQL's statements of the measured load. */
+export interface OpenBillsProfile {
+  /** Folder for the server's `--cpu-prof` file (the server started a second time on the seeded database, so the seed is not in it). */
+  cpuProfileDir: string;
+  /** pg_stat_statements is loaded (shared_preload_libraries): its statements of the measured load are printed per bill. */
+  statements: boolean;
+}
+
+export const measureOpenBills = async (adminUrl: string, profile?: OpenBillsProfile): Promise<OpenBillsResult> => {
   const name = `zb_bench_bills_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${name}`;
-  const server = await startServer({ DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent' });
+  const env = { DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent' };
+  if (profile) await (await startServer(env)).stop(); // the demo seed, outside the profile
+  const server = await startServer(env, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile.cpuProfileDir}`] : []);
   const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
   try {
     const members = await sql<{ phone: string }[]>`
@@ -169,6 +179,10 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
       return { latencies: latencies.sort((a, b) => a - b), accepted, refused };
     };
     await load(2_000);
+    if (profile?.statements) {
+      await sql`create extension if not exists pg_stat_statements`;
+      await sql`select pg_stat_statements_reset()`;
+    }
     const [backend] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
     const postmaster = parentOf(backend!.pid);
     const serverPid = server.proc.pid!;
@@ -183,6 +197,7 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
       postgres: per(postgresCpu(postmaster) - cpu0.postgres),
       clients: per((clientsUsed.user + clientsUsed.system) / 1000),
     };
+    if (profile?.statements) await printStatements(sql, measured.accepted);
     const single: number[] = [];
     for (let i = 0; i < 100; i++) single.push((await post(server.url, bill(cards[i % cards.length]!))).ms);
     single.sort((a, b) => a - b);
@@ -206,6 +221,23 @@ export const measureOpenBills = async (adminUrl: string): Promise<OpenBillsResul
   }
 };
 
+/** The measured load's statements (pg_stat_statements of this database): calls and time per accepted bill. */
+const printStatements = async (sql: postgres.Sql, accepted: number) => {
+  const rows = await sql<{ calls: number; mean: number; total: number; query: string }[]>`
+    select calls::int, mean_exec_time as mean, total_exec_time as total, query
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+    order by total_exec_time desc`;
+  const calls = rows.reduce((n, r) => n + r.calls, 0);
+  const total = rows.reduce((n, r) => n + r.total, 0);
+  console.log(
+    `statements per accepted bill: ${(calls / accepted).toFixed(1)}; execution ms per bill: ${(total / accepted).toFixed(2)}`,
+  );
+  for (const r of rows.slice(0, 40)) {
+    const q = r.query.replace(/\s+/g, ' ').slice(0, 150);
+    console.log(`${(r.calls / accepted).toFixed(2)}/bill  mean ${r.mean.toFixed(3)} ms  ${q}`);
+  }
+};
+
 export const openBillsRow = (r: OpenBillsResult) =>
   [
     'POST /open/v1/bills on PostgreSQL 15 (3 lines, one drawn on a 储值卡; 10 clients): bills accepted per second; p50 / p99 under load; one bill alone p50 / p99',
@@ -215,9 +247,10 @@ export const openBillsRow = (r: OpenBillsResult) =>
   ] as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const pg = await startPgServer();
+  const dir = process.env.BENCH_PROFILE;
+  const pg = await startPgServer(dir ? ['shared_preload_libraries=pg_stat_statements'] : []);
   try {
-    const r = await measureOpenBills(pg.url);
+    const r = await measureOpenBills(pg.url, dir ? { cpuProfileDir: dir, statements: true } : undefined);
     console.log(openBillsRow(r).join(' | '));
   } finally {
     pg.stop();

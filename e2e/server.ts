@@ -15,9 +15,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+/** `nodeArgs`: node's own flags before the entry (the bench's profile passes --cpu-prof, which NODE_OPTIONS refuses). */
+export const startServer = async (
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'zb-e2e-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'apps/server'),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,7 +36,8 @@ const freePort = (): Promise<number> =>
     });
   });
 
-export const startPgServer = async (): Promise<PgServer> => {
+/** `settings`: more `-c name=value` server settings (the bench's profile adds pg_stat_statements). */
+export const startPgServer = async (settings: readonly string[] = []): Promise<PgServer> => {
   const bin = findPgBin();
   if (!bin)
     throw new Error(
@@ -63,6 +64,7 @@ export const startPgServer = async (): Promise<PgServer> => {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...settings.map((x) => `-c ${x}`),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   let stopped = false;

@@ -12,10 +12,19 @@ import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pipelined } from '../../db/pipeline';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
 import { uniqueViolation } from '../hierarchy/dbErrors';
-import { type BillOtherLine, type ConsumeLineInput, consume, LedgerRefs, openCard, topUp } from '../members/ledger';
+import {
+  type BillOtherLine,
+  type ConsumedBill,
+  type ConsumeLineInput,
+  consume,
+  LedgerRefs,
+  openCard,
+  topUp,
+} from '../members/ledger';
 import { addStaffShareDelta } from '../members/rollups';
 import { cardLedger, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
@@ -178,13 +187,14 @@ interface Looked {
 /**
  * One statement: the bill already sent under (sender, outerNo) if any, and everything the
  * document names (store, member, goods, cards, staff) — a bill reads its references in one
- * round trip.
+ * round trip. Answers the query itself (not yet run), to be sent with others (db/pipeline.ts);
+ * `lookedOf` reads its answer.
  */
-const lookUp = async (tx: Tx, caller: BillSender, body: OpenBillBody): Promise<Looked> => {
+const lookUp = (tx: Tx, caller: BillSender, body: OpenBillBody) => {
   const k = keysOf(body);
   const list = (cols: string, table: string, where: SQL) =>
     sql`(select coalesce(json_agg(json_build_object(${sql.raw(cols)})), '[]'::json) from ${sql.raw(table)} where ${where})`;
-  const r = await tx.execute(sql`select
+  return tx.execute(sql`select
       (select id from member_consume where client_id = ${caller.clientId} and outer_no = ${body.outerNo}) as sent,
       (select json_build_object('id', id, 'name', name) from store where code = ${body.storeCode}) as store,
       (select json_build_object('id', id, 'name', name) from member
@@ -194,6 +204,9 @@ const lookUp = async (tx: Tx, caller: BillSender, body: OpenBillBody): Promise<L
       ${list(`'id', id, 'code', code, 'price', price`, 'card', inKeys('code', k.cardCodes))} as cards,
       ${list(`'id', id, 'cardNo', card_no, 'memberId', member_id`, 'member_card', inKeys('card_no', k.cardNos))} as member_cards,
       ${list(`'id', id, 'phone', phone`, 'staff', inKeys('phone', k.phones))} as staff`);
+};
+
+const lookedOf = (r: unknown): Looked => {
   const row = rowsOf<Record<string, unknown>>(r)[0]!;
   return {
     sent: row.sent === null || row.sent === undefined ? null : Number(row.sent),
@@ -326,6 +339,70 @@ const writeBill = async (
   // The bill's staff (member_consume.staff_id): who served its first line with a share.
   const served = body.lines.findIndex((l) => l.staff.length > 0);
   const billStaffId = served < 0 ? null : staffOf(body.lines[served]!.staff[0]!.staffPhone, `第 ${served + 1} 行`);
+  // Its payments and staff shares, written with the ledger's last statements (BillHeader.alsoWrite).
+  const alsoWrite = async (written: ConsumedBill) => {
+    // 意向金 the sender names, credited toward the card lines (intentPayments.ts): each a payment.
+    const intent = await creditIntentDeposits(tx, {
+      consumeId: written.consumeId,
+      depositNos: body.intentDeposits,
+      cardValue: other.reduce((n, o) => n + o.amount, 0),
+      clientId: caller.clientId,
+    });
+    const sent = body.payments.reduce((n, p) => n + p.amount, 0) + intent.amount;
+    if (sent !== written.paidOther) {
+      throw invalid(
+        `支付合计 ${formatYuan(sent)} 元与应付 ${formatYuan(written.paidOther)} 元不符（单据合计 ${formatYuan(written.total)} 元，会员卡支付 ${formatYuan(written.paidByCard)} 元）`,
+      );
+    }
+
+    // Payments: those sent, then one per card the lines drew (储值卡 / 套餐卡次), by card.
+    const draws = written.cardDraws ?? [];
+    const payments: (typeof billPayment.$inferInsert)[] = body.payments.map((p, i) => ({
+      consumeId: written.consumeId,
+      seq: i + 1,
+      method: p.method,
+      amount: p.amount,
+      tradeNo: p.tradeNo ?? null,
+      signerStaffId: p.method === 'signBill' ? signerOf(p.signerPhone, i + 1) : null,
+    }));
+    for (const p of intent.payments) payments.push({ consumeId: written.consumeId, seq: payments.length + 1, ...p });
+    for (const d of draws) {
+      if (d.amount <= 0) continue;
+      payments.push({
+        consumeId: written.consumeId,
+        seq: payments.length + 1,
+        method: d.kind === 'stored' ? 'storedCard' : 'comboCard',
+        amount: d.amount,
+        memberCardId: d.memberCardId,
+      });
+    }
+    // The payment rules of modules above (billConfig: 签单 within the signer's monthly quota).
+    for (const check of billPaymentChecks.registered()) await check(tx, { storeId: r.s.id, at, payments });
+
+    const shares: (typeof billShare.$inferInsert)[] = [];
+    const seen = new Set<string>();
+    for (const [i, l] of body.lines.entries()) {
+      for (const x of l.staff) {
+        const staffId = staffOf(x.staffPhone, `第 ${i + 1} 行`);
+        const key = `${i + 1}:${staffId}`;
+        if (seen.has(key)) throw invalid(`第 ${i + 1} 行：员工「${x.staffPhone}」重复`);
+        seen.add(key);
+        shares.push({
+          consumeId: written.consumeId,
+          line: i + 1,
+          staffId,
+          performance: x.performance,
+          commission: x.commission,
+        });
+      }
+    }
+    // The staff reports' rollups take the shares just written, as deltas (folded before every report read).
+    await pipelined(
+      () => (payments.length ? tx.insert(billPayment).values(payments) : Promise.resolve()),
+      () => (shares.length ? tx.insert(billShare).values(shares) : Promise.resolve()),
+      () => (shares.length ? addStaffShareDelta(tx, sql`c.id = ${written.consumeId}`, 1) : Promise.resolve()),
+    );
+  };
   const bill = await consume(
     tx,
     {
@@ -342,72 +419,12 @@ const writeBill = async (
         clientId: caller.clientId,
         outerNo: body.outerNo,
         otherLines: other,
+        alsoWrite,
       },
     },
     refs,
   );
 
-  // 意向金 the sender names, credited toward the card lines (intentPayments.ts): each a payment.
-  const intent = await creditIntentDeposits(tx, {
-    consumeId: bill.consumeId,
-    depositNos: body.intentDeposits,
-    cardValue: other.reduce((n, o) => n + o.amount, 0),
-    clientId: caller.clientId,
-  });
-  const sent = body.payments.reduce((n, p) => n + p.amount, 0) + intent.amount;
-  if (sent !== bill.paidOther) {
-    throw invalid(
-      `支付合计 ${formatYuan(sent)} 元与应付 ${formatYuan(bill.paidOther)} 元不符（单据合计 ${formatYuan(bill.total)} 元，会员卡支付 ${formatYuan(bill.paidByCard)} 元）`,
-    );
-  }
-
-  // Payments: those sent, then one per card the lines drew (储值卡 / 套餐卡次), by card.
-  const draws = bill.cardDraws ?? [];
-  const payments: (typeof billPayment.$inferInsert)[] = body.payments.map((p, i) => ({
-    consumeId: bill.consumeId,
-    seq: i + 1,
-    method: p.method,
-    amount: p.amount,
-    tradeNo: p.tradeNo ?? null,
-    signerStaffId: p.method === 'signBill' ? signerOf(p.signerPhone, i + 1) : null,
-  }));
-  for (const p of intent.payments) payments.push({ consumeId: bill.consumeId, seq: payments.length + 1, ...p });
-  for (const d of draws) {
-    if (d.amount <= 0) continue;
-    payments.push({
-      consumeId: bill.consumeId,
-      seq: payments.length + 1,
-      method: d.kind === 'stored' ? 'storedCard' : 'comboCard',
-      amount: d.amount,
-      memberCardId: d.memberCardId,
-    });
-  }
-  // The payment rules of modules above (billConfig: 签单 within the signer's monthly quota).
-  for (const check of billPaymentChecks.registered()) await check(tx, { storeId: r.s.id, at, payments });
-  if (payments.length) await tx.insert(billPayment).values(payments);
-
-  const shares: (typeof billShare.$inferInsert)[] = [];
-  const seen = new Set<string>();
-  for (const [i, l] of body.lines.entries()) {
-    for (const x of l.staff) {
-      const staffId = staffOf(x.staffPhone, `第 ${i + 1} 行`);
-      const key = `${i + 1}:${staffId}`;
-      if (seen.has(key)) throw invalid(`第 ${i + 1} 行：员工「${x.staffPhone}」重复`);
-      seen.add(key);
-      shares.push({
-        consumeId: bill.consumeId,
-        line: i + 1,
-        staffId,
-        performance: x.performance,
-        commission: x.commission,
-      });
-    }
-  }
-  if (shares.length) {
-    await tx.insert(billShare).values(shares);
-    // The staff reports' rollups: the bill's shares, as deltas (folded before every report read).
-    await addStaffShareDelta(tx, sql`c.id = ${bill.consumeId}`, 1);
-  }
   // What the bill left on each card it touched (locked: what its ledger rows say, see billAnswer).
   const ids = [...touched, ...other.flatMap((o) => (o.itemKind === 'cardSale' ? [o.memberCardId] : []))];
   // A bill that only drew its cards: the ledger's answer says what it left on them; else read them.
@@ -445,11 +462,18 @@ export const sendBill = async (
   /** The ledger's reference data; a caller that changes none of it between bills (the demo seed) may keep one. */
   refs = new LedgerRefs(),
 ): Promise<OpenBillAnswer> => {
-  // Requests with one number queue here; the later ones find the first bill and answer it.
-  if (caller.clientId !== null) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${caller.clientId}, hashtext(${body.outerNo}))`);
-  }
-  const looked = await lookUp(tx, caller, body);
+  // Requests with one number queue here; the later ones find the first bill and answer it. The
+  // lookup is sent with the lock, not after its answer (one round trip): PostgreSQL runs them in
+  // order, so the lookup's snapshot is taken once the lock is held.
+  const { clientId } = caller;
+  const [, found] = await pipelined(
+    () =>
+      clientId === null
+        ? Promise.resolve(null)
+        : tx.execute(sql`select pg_advisory_xact_lock(${clientId}, hashtext(${body.outerNo}))`),
+    () => lookUp(tx, caller, body),
+  );
+  const looked = lookedOf(found);
   if (looked.sent !== null) return billAnswer(tx, looked.sent, true);
   return writeBill(tx, caller, body, looked, refs);
 };

@@ -20,8 +20,9 @@ import { MONEY_MAX } from '@zb/contract/entities/goodsCommon';
 import type { LedgerOtherKind } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pipelined } from '../../db/pipeline';
 import { type Operation, recordOperations } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
@@ -36,6 +37,8 @@ import {
   holdChangesOf,
   type ItemChange,
   type RollupChange,
+  SHANGHAI_TZ,
+  shanghaiDay,
 } from './rollups';
 import {
   cardLedger,
@@ -311,6 +314,12 @@ export interface BillHeader {
   outerNo: string | null;
   /** Its card-sale and top-up lines (the cards already opened or topped up by the caller). */
   otherLines: readonly BillOtherLine[];
+  /**
+   * The caller's own rows of the bill (its payments, staff shares), written with the ledger's
+   * last statements, in one round trip (db/pipeline.ts): given what the ledger wrote. May refuse
+   * the bill by throwing.
+   */
+  alsoWrite?: (written: ConsumedBill) => Promise<void>;
 }
 
 export interface BillOtherLine {
@@ -373,22 +382,34 @@ export interface LedgerOptions {
   onRefused?: (entry: LedgerEntry, error: BizError) => LedgerEntry | null;
 }
 
-/** Locks cards (SELECT … FOR UPDATE in id order) and reads the sessions left on them. */
+/**
+ * Locks cards (SELECT … FOR UPDATE in id order), with the Beijing day of the latest ledger row of
+ * each card's member (so no earlier than the card's own latest; one step back along the ledger's
+ * member index), and reads the sessions left on them (sent with the lock, after it: db/pipeline.ts).
+ */
 const lockCards = async (tx: Tx, ids: readonly number[]) => {
-  const rows = await tx
-    .select()
-    .from(memberCard)
-    .where(inArray(memberCard.id, [...ids]))
-    .orderBy(asc(memberCard.id))
-    .for('update');
-  const sessions = await tx
-    .select({
-      memberCardId: memberCardSession.memberCardId,
-      projectId: memberCardSession.projectId,
-      remaining: memberCardSession.remaining,
-    })
-    .from(memberCardSession)
-    .where(inArray(memberCardSession.memberCardId, [...ids]));
+  const [rows, sessions] = await pipelined(
+    () =>
+      tx
+        .select({
+          ...getTableColumns(memberCard),
+          lastDay: sql<string | null>`(select (max(l.at) at time zone ${SHANGHAI_TZ})::date::text
+            from ${cardLedger} l where l.member_id = ${memberCard.memberId})`,
+        })
+        .from(memberCard)
+        .where(inArray(memberCard.id, [...ids]))
+        .orderBy(asc(memberCard.id))
+        .for('update'),
+    () =>
+      tx
+        .select({
+          memberCardId: memberCardSession.memberCardId,
+          projectId: memberCardSession.projectId,
+          remaining: memberCardSession.remaining,
+        })
+        .from(memberCardSession)
+        .where(inArray(memberCardSession.memberCardId, [...ids])),
+  );
   return { rows, sessions };
 };
 
@@ -406,6 +427,12 @@ class Batch {
   readonly sessions = new Map<string, number>();
   readonly changedCards = new Set<number>();
   readonly changedSessions = new Set<string>();
+  /**
+   * Per locked card: whether it held value (本金, 赠金 or 次数) when locked, and the Beijing day of
+   * its member's latest ledger row then — no earlier than the card's own latest, to which no other
+   * writer adds rows while the batch holds the card.
+   */
+  readonly whenLocked = new Map<number, { held: boolean; lastDay: string | null }>();
   /** Request keys already written before the batch, and those of its own records. */
   readonly doneTopUps = new Map<string, { id: number; no: string; cardId: number }>();
   readonly doneBills = new Map<string, ConsumedBill>();
@@ -460,8 +487,9 @@ class Batch {
     if (toLock.length) {
       for (const id of toLock) this.cards.set(id, null);
       const { rows, sessions } = await lockCards(tx, toLock);
-      for (const r of rows) this.cards.set(r.id, r);
+      for (const { lastDay, ...r } of rows) this.cards.set(r.id, r);
       for (const r of sessions) this.sessions.set(`${r.memberCardId}:${r.projectId}`, r.remaining);
+      for (const r of rows) this.whenLocked.set(r.id, { held: this.holds(r.id), lastDay: r.lastDay });
     }
     const held = [...new Set(cardIds)].flatMap((id) => {
       const c = this.cards.get(id);
@@ -482,6 +510,35 @@ class Batch {
       cardIds: [...entries.flatMap((e) => (e.kind === 'open' ? [e.cardId] : [])), ...held.map((c) => c.cardId)],
       projectIds: lines.flatMap((l) => (l.projectId ? [l.projectId] : [])),
       productIds: lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+    });
+  }
+
+  /** The card holds value now: 本金, 赠金 or sessions left (as the batch's records have left them). */
+  holds(cardId: number): boolean {
+    const c = this.cards.get(cardId);
+    if (!c) return false;
+    if ((c.balance ?? 0) > 0 || (c.bonusBalance ?? 0) > 0) return true;
+    for (const [key, left] of this.sessions) if (left > 0 && key.startsWith(`${cardId}:`)) return true;
+    return false;
+  }
+
+  /**
+   * The ledger rows move no card's or member's holding of value (rollups.ts holdChangesOf), so
+   * working it out before and after can be skipped: each row is on a card that held value when
+   * locked and still does, dated no earlier (Beijing day) than the card's latest row (its member's
+   * latest, read at the lock). A card's holding at a
+   * day's end changes only where its running sum crosses zero, which such rows cannot make happen
+   * at any day; a member's holding changes only with a card's. The usual draw or top-up.
+   */
+  movesNoHolding(rows: readonly { memberCardId: number; at: Date }[]): boolean {
+    return rows.every((row) => {
+      const then = this.whenLocked.get(row.memberCardId);
+      return (
+        then?.held === true &&
+        then.lastDay !== null &&
+        shanghaiDay(row.at) >= then.lastDay &&
+        this.holds(row.memberCardId)
+      );
     });
   }
 
@@ -917,14 +974,6 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
   for (const x of bills) {
     for (const o of x.e.bill?.otherLines ?? []) lineRows.push({ consumeId: billed.get(x)!.id, ...o });
   }
-  await inSlices(lineRows, async (part) => {
-    await tx.insert(memberConsumeLine).values(part);
-    return [];
-  });
-  await inSlices(
-    bills.flatMap((x) => x.takes.map((t) => ({ ...t, ref: billed.get(x)!.billNo }))),
-    (part) => recordTrialUses(tx, part),
-  );
 
   // The ledger and the operation log, in the records' order.
   const ledger: LedgerRow[] = [];
@@ -948,6 +997,8 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
   const items: ItemChange[] = [];
   const ops: Operation[] = [];
   const answers: (LedgerAnswer | null)[] = [];
+  /** The bills' callers' own writes (BillHeader.alsoWrite). */
+  const callers: (() => Promise<void>)[] = [];
   for (const x of planned) {
     if (x === null) answers.push(null);
     else if (x.kind === 'answer') answers.push(x.value);
@@ -1112,7 +1163,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
           bonusBalance: y.draw ? y.draw.bonusAfter : (was?.bonusBalance ?? y.c.bonusBalance),
         });
       }
-      answers.push({
+      const written: ConsumedBill = {
         consumeId,
         billNo,
         total: x.total,
@@ -1120,46 +1171,74 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         paidOther: x.total - x.paidByCard,
         cardDraws: [...byCard.values()].sort((a, b) => a.memberCardId - b.memberCardId),
         cardsLeft: [...left.values()].sort((a, b) => a.memberCardId - b.memberCardId),
-      });
+      };
+      answers.push(written);
+      const alsoWrite = x.e.bill?.alsoWrite;
+      if (alsoWrite) callers.push(() => alsoWrite(written));
     }
   }
-  // The rows, and how they moved the cards and members holding value (worked out around them).
-  const holds = await holdChangesOf(
-    tx,
-    ledger.map((row) => row.memberId),
-    async () => {
-      await inSlices(ledger, async (part) => {
-        await tx.insert(cardLedger).values(part);
-        return [];
-      });
-    },
-  );
-  await addToRollups(tx, changes, holds, { draws, items });
+  // The rows, and how they moved the cards and members holding value: worked out around them
+  // unless they move none (Batch.movesNoHolding), when they go out with the statements below.
+  const writeLedger = async () => {
+    await inSlices(ledger, async (part) => {
+      await tx.insert(cardLedger).values(part);
+      return [];
+    });
+  };
+  const unmoved = b.movesNoHolding(ledger);
+  const holds = unmoved
+    ? []
+    : await holdChangesOf(
+        tx,
+        ledger.map((row) => row.memberId),
+        writeLedger,
+      );
 
   // The balances and sessions the records left, one UPDATE … FROM (VALUES …) each (cards locked).
   const changed = [...b.changedCards].sort((x, y) => x - y).map((id) => b.cards.get(id)!);
-  await inSlices(changed, async (part) => {
-    const values = valuesList(part.map((c) => sql`(${c.id}::int, ${c.balance}::int, ${c.bonusBalance}::int)`));
-    await tx.execute(sql`update ${memberCard} set balance = v.balance, bonus_balance = v.bonus
-      from (values ${values}) as v(id, balance, bonus) where ${memberCard.id} = v.id`);
-    return [];
-  });
-  await inSlices([...b.changedSessions].sort(), async (part) => {
-    const values = valuesList(
-      part.map((key) => {
-        const [cardId, projectId] = key.split(':').map(Number);
-        return sql`(${cardId}::int, ${projectId}::int, ${b.sessions.get(key)!}::int)`;
+  const updateCards = () =>
+    inSlices(changed, async (part) => {
+      const values = valuesList(part.map((c) => sql`(${c.id}::int, ${c.balance}::int, ${c.bonusBalance}::int)`));
+      await tx.execute(sql`update ${memberCard} set balance = v.balance, bonus_balance = v.bonus
+        from (values ${values}) as v(id, balance, bonus) where ${memberCard.id} = v.id`);
+      return [];
+    });
+  const updateSessions = () =>
+    inSlices([...b.changedSessions].sort(), async (part) => {
+      const values = valuesList(
+        part.map((key) => {
+          const [cardId, projectId] = key.split(':').map(Number);
+          return sql`(${cardId}::int, ${projectId}::int, ${b.sessions.get(key)!}::int)`;
+        }),
+      );
+      await tx.execute(sql`update ${memberCardSession} set remaining = v.remaining
+        from (values ${values}) as v(card_id, project_id, remaining)
+        where ${memberCardSession.memberCardId} = v.card_id and ${memberCardSession.projectId} = v.project_id`);
+      return [];
+    });
+  // The rest depends on nothing but the rows written above: sent together, one round trip.
+  await pipelined(
+    () => (unmoved ? writeLedger() : Promise.resolve()),
+    () =>
+      inSlices(lineRows, async (part) => {
+        await tx.insert(memberConsumeLine).values(part);
+        return [];
       }),
-    );
-    await tx.execute(sql`update ${memberCardSession} set remaining = v.remaining
-      from (values ${values}) as v(card_id, project_id, remaining)
-      where ${memberCardSession.memberCardId} = v.card_id and ${memberCardSession.projectId} = v.project_id`);
-    return [];
-  });
-  await inSlices(ops, async (part) => {
-    await recordOperations(tx, part);
-    return [];
-  });
+    () =>
+      inSlices(
+        bills.flatMap((x) => x.takes.map((t) => ({ ...t, ref: billed.get(x)!.billNo }))),
+        (part) => recordTrialUses(tx, part),
+      ),
+    () => addToRollups(tx, changes, holds, { draws, items }),
+    updateCards,
+    updateSessions,
+    () =>
+      inSlices(ops, async (part) => {
+        await recordOperations(tx, part);
+        return [];
+      }),
+    ...callers,
+  );
   return answers;
 };
 

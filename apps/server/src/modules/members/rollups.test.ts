@@ -76,6 +76,11 @@ beforeAll(async () => {
     })
     .returning({ id: project.id });
   ids.project = p!.id;
+  const [big] = await t.db
+    .insert(product)
+    .values({ code: 'RL-G2', name: '汇总测试大商品', unit: '套', retailPrice: 65_000, costPrice: 0 })
+    .returning({ id: product.id });
+  ids.bigProduct = big!.id;
   ids.product = (await t.db.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1))[0]!.id;
   const [stored, combo] = await t.db
     .insert(card)
@@ -219,6 +224,78 @@ describe('member rollups', () => {
     await t.db.transaction((x) =>
       topUp(x, { memberCardId: opened.memberCardId, storeId: ids.sh!, amount: 100, at, userId: null }),
     );
+    await expectInSync();
+  });
+
+  it('draws that leave value, empty a card, are dated before its latest row, or run side by side: still equal', async () => {
+    // A draw that leaves its card holding value, dated no earlier than the member's latest row, is
+    // written without working the holding out (ledger.ts movesNoHolding); every other draw works it
+    // out. Either way the kept holdings (held, holders) must equal the rebuild's.
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: '持有会员', phone: '13912340004', storeId: ids.sh!, userId: null }),
+    );
+    const dayAt = (daysBack: number) => new Date(Date.parse(`${today()}T12:00:00+08:00`) - daysBack * 86_400_000);
+    const open = (cardId: number, at: Date) =>
+      t.db.transaction((x) => openCard(x, { memberId: m.id, cardId, storeId: ids.sh!, at, userId: null }));
+    const draw = (memberCardId: number, quantity: number, at: Date, item: 'project' | 'product' = 'project') =>
+      t.db.transaction((x) =>
+        consume(x, {
+          memberId: m.id,
+          storeId: ids.sh!,
+          at,
+          userId: null,
+          lines: [
+            item === 'project'
+              ? { projectId: ids.project!, quantity, memberCardId }
+              : { productId: ids.product!, quantity, memberCardId },
+          ],
+        }),
+      );
+    const combo = await open(ids.combo!, dayAt(5));
+    const stored = await open(ids.stored!, dayAt(5));
+    // Leaves value (3 of 10 sessions; part of the stored balance), today and again today.
+    await draw(combo.memberCardId, 3, dayAt(0));
+    await draw(stored.memberCardId, 1, dayAt(0), 'product');
+    await draw(combo.memberCardId, 1, dayAt(0));
+    await expectInSync();
+    // Dated before the card's latest row: the card still holds value after, but not on the days
+    // between (55,000 at day -5, a top-up of 10,000 + 1,000 at day -1, 65,000 drawn at day -3).
+    await draw(combo.memberCardId, 2, dayAt(3));
+    const topped = await open(ids.stored!, dayAt(5));
+    await t.db.transaction((x) =>
+      topUp(x, {
+        memberCardId: topped.memberCardId,
+        storeId: ids.sh!,
+        amount: 10_000,
+        bonus: 1000,
+        at: dayAt(1),
+        userId: null,
+      }),
+    );
+    const big = await t.db.transaction((x) =>
+      consume(x, {
+        memberId: m.id,
+        storeId: ids.sh!,
+        at: dayAt(3),
+        userId: null,
+        lines: [{ productId: ids.bigProduct!, quantity: 1, memberCardId: topped.memberCardId }],
+      }),
+    );
+    expect(big.cardsLeft).toEqual([expect.objectContaining({ balance: 0, bonusBalance: 1000 })]);
+    await expectInSync();
+    // Empties the combo card (4 sessions left): it no longer holds value from today.
+    await draw(combo.memberCardId, 4, dayAt(0));
+    await expectInSync();
+    const [left] = await q<{ n: string | number }>(sql`select coalesce(sum(remaining), 0) as n
+      from member_card_session where member_card_id = ${combo.memberCardId}`);
+    expect(Number(left!.n)).toBe(0);
+    // Side by side on one member: a card opened and emptied, and draws that leave value.
+    const second = await open(ids.combo!, dayAt(1));
+    await Promise.all([
+      draw(second.memberCardId, 10, dayAt(0)),
+      draw(stored.memberCardId, 1, dayAt(0), 'product'),
+      draw(stored.memberCardId, 1, dayAt(0), 'product'),
+    ]);
     await expectInSync();
   });
 });

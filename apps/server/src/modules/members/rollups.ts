@@ -618,10 +618,10 @@ const staffShareRows = (where: SQL, sign: 1 | -1, standing = true) => {
  * −1 before and +1 after its lines' refunds change; −1 right after it is closed (`evenClosed`:
  * what it counted while it stood).
  */
-export const addStaffShareDelta = async (tx: Tx, where: SQL, sign: 1 | -1, evenClosed = false): Promise<void> => {
-  await tx.execute(sql`insert into staff_share_delta (day, ${sql.raw([...STAFF_KEY, ...STAFF_MEASURES].join(', '))})
+export const addStaffShareDelta = (tx: Tx, where: SQL, sign: 1 | -1, evenClosed = false) =>
+  // Not async: the statement starts when awaited, so a bill's pipelined writes keep their order.
+  tx.execute(sql`insert into staff_share_delta (day, ${sql.raw([...STAFF_KEY, ...STAFF_MEASURES].join(', '))})
     ${staffShareRows(where, sign, !evenClosed)}`);
-};
 
 /** The fold's part for the staff rollups (`sd`: the deltas taken). */
 const STAFF_FOLD_CTES = [
