@@ -26,7 +26,7 @@ import { measureBundle } from './bundle';
 import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
 import { ANCHOR, type FirstScreen, LINK, measureFirstScreen } from './firstScreen';
 import { measureOpenBills, type OpenBillsResult, openBillsRow } from './openBills';
-import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT } from './scaleBench';
+import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT, SLOW_REPORT_MS } from './scaleBench';
 import { signIn } from './session';
 import { measureSignedInOverhead, overheadRow, type SignedInOverhead } from './sessionBench';
 
@@ -224,9 +224,13 @@ const main = async () => {
       (l) =>
         [
           `Report ${l.name} for a chain-wide month (large, PostgreSQL): API p50 (its one statement's raw p50)`,
-          `${l.apiP50.toFixed(1)} ms (${l.rawP50.toFixed(1)} ms)`,
+          l.error
+            ? `answered an error: ${l.error}`
+            : l.once
+              ? `${l.apiP50.toFixed(0)} ms (one run: over ${SLOW_REPORT_MS} ms, not repeated or replayed)`
+              : `${l.apiP50.toFixed(1)} ms (${l.rawP50.toFixed(1)} ms)`,
           `≤ ${budgets.reportP50Ms} ms`,
-          l.apiP50 <= budgets.reportP50Ms,
+          !l.error && l.apiP50 <= budgets.reportP50Ms,
         ] as const,
     ),
     [
