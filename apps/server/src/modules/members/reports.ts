@@ -298,9 +298,15 @@ const storeDaySpan = (measure: string, a: SQL | null, b: SQL | null, slot: numbe
  *
  * The members with a bill in [x, t] are those whose last bill is on or after x, less those of
  * them with no bill in [x, t] or not registered by t: each of those has a bill after t or joined
- * after t, so they are found from the bills after the period (member_consume_at_idx) and the
- * members who joined after it (member_joined_idx) — none when the period ends today. 活跃 is that
- * for x = the period's first day; 沉默 is 会员总数 less that for x = the silence's first day.
+ * after t. 活跃 is that for x = the period's first day; 沉默 is 会员总数 less that for x = the
+ * silence's first day. Which members those are is found one of two ways, chosen by the period's
+ * end against today (values alone: the plan's one-time filters, the way not taken reads nothing):
+ * - a period ending today or later: from the bills after the period (member_consume_at_idx) and
+ *   the members who joined after it (member_joined_idx) — none, or the few of today's clock;
+ * - a period ending before today: the members whose last bill is after t or who joined after t
+ *   (one pass over member), each with their last bill before the period's end (one backward probe
+ *   of member_consume_member_idx, index only) — not every bill since the period, which for a
+ *   month a year ago is most of the bills there are.
  */
 const storeMembers: BoundQuery = {
   alias: 'sm',
@@ -310,10 +316,16 @@ const storeMembers: BoundQuery = {
     const days = q.has('silentDays') ? sql`${q.bind('silentDays')}::int` : sql.raw(String(SILENT_DAYS_DEFAULT));
     const quiet = sql`(${q.bind('periodTo')}::date + 1 - ${days})`;
     const end = dayEnd(q.bind('periodTo'));
+    const since = (x: SQL) => sql`(${x})::timestamp at time zone 'Asia/Shanghai'`;
     const billedSince = (x: SQL) => sql`exists (select 1 from member_consume c where c.member_id = m.id
-      and c.consumed_at >= (${x})::timestamp at time zone 'Asia/Shanghai' and c.consumed_at < ${end})`;
-    const unbilled = (x: SQL) =>
-      sql`count(*) filter (where m.last_visit_day >= ${x} and not (m.joined_at < ${end} and ${billedSince(x)}))::int`;
+      and c.consumed_at >= ${since(x)} and c.consumed_at < ${end})`;
+    const unbilled = (x: SQL, billed: (x: SQL) => SQL) =>
+      sql`count(*) filter (where m.last_visit_day >= ${x} and not (m.joined_at < ${end} and ${billed(x)}))::int`;
+    const lastBefore = (x: SQL) => sql`coalesce(b.last >= ${since(x)}, false)`;
+    // Today (Beijing) from the database's clock: the statement is prepared once per shape, so a
+    // day computed here would be the first request's. A one-time filter in every plan; either
+    // way is exact for any period, the day only chooses the faster.
+    const current = sql`${t} >= (now() at time zone 'Asia/Shanghai')::date`;
     return sql`
       with a as (
         select store_id, sum(m)::int as members, sum(n)::int as new, sum(la)::int as la, sum(ls)::int as ls
@@ -325,10 +337,17 @@ const storeMembers: BoundQuery = {
         ) x (store_id, m, n, la, ls)
         group by store_id),
       later as (
-        select m.store_id, ${unbilled(f)} as ca, ${unbilled(quiet)} as cs
+        select m.store_id, ${unbilled(f, billedSince)} as ca, ${unbilled(quiet, billedSince)} as cs
         from member m
-        where m.id in (select id from member where joined_at >= ${end}
+        where ${current} and m.id in (select id from member where joined_at >= ${end}
           union select member_id from member_consume where consumed_at >= ${end})
+        group by m.store_id
+        union all
+        select m.store_id, ${unbilled(f, lastBefore)}, ${unbilled(quiet, lastBefore)}
+        from member m
+        left join lateral (select max(c.consumed_at) as last from member_consume c
+          where c.member_id = m.id and c.consumed_at < ${end}) b on true
+        where not ${current} and (m.last_visit_day > ${t} or m.joined_at >= ${end})
         group by m.store_id)
       select a.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
         a.members as "members", a.new as "newMembers", a.la - coalesce(l.ca, 0) as "active",
