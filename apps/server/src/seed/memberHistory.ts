@@ -846,6 +846,17 @@ export const deferrable = async (db: Db | Tx, tables: readonly string[]): Promis
        order by c.relname, i.relname`),
     ),
   );
+  // The app's own triggers (their functions live in public): not a harness's, such as the test
+  // workers' statement triggers that note which tables a test wrote (testing/workerDb.ts).
+  const triggers = rowsOf<{ t: string; n: string }>(
+    await db.execute(
+      sql.raw(`select c.relname as t, g.tgname as n
+        from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+       where c.relnamespace = 'public'::regnamespace and c.relname in (${names}) and not g.tgisinternal
+         and p.pronamespace = 'public'::regnamespace
+       order by c.relname, g.tgname`),
+    ),
+  );
   return {
     drop: [
       ...constraints.map((k) => `alter table "${k.t}" drop constraint "${k.n}"`),
@@ -853,11 +864,11 @@ export const deferrable = async (db: Db | Tx, tables: readonly string[]): Promis
       // The tables' own triggers would run per copied row (the bill rollups' would collect every
       // row in their transition tables; member.last_visit_day, member_card's sessions and the
       // member rollup per row): off for the load; the rollups are rebuilt from the facts after it.
-      ...tables.map((t) => `alter table "${t}" disable trigger user`),
+      ...triggers.map((g) => `alter table "${g.t}" disable trigger "${g.n}"`),
     ],
     // Unique constraints and indexes before the foreign keys (a key's check can use them).
     create: [
-      ...tables.map((t) => `alter table "${t}" enable trigger user`),
+      ...triggers.map((g) => `alter table "${g.t}" enable trigger "${g.n}"`),
       ...constraints.filter((k) => k.kind === 'u').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
       ...indexes.map((i) => i.def),
       ...constraints.filter((k) => k.kind === 'f').map((k) => `alter table "${k.t}" add constraint "${k.n}" ${k.def}`),
