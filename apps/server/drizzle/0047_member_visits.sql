@@ -153,6 +153,10 @@ BEGIN
   END IF;
   FOREACH mid IN ARRAY ids
   LOOP
+    -- The member first, then the sums in a statement of their own: a writer on another card of
+    -- the member waits here for this one to commit and then reads its cards as committed (an
+    -- UPDATE that waited on the row would keep the sums of its own older snapshot).
+    PERFORM 1 FROM "member" WHERE "id" = mid FOR NO KEY UPDATE;
     UPDATE "member" m SET "cards_held" = x.held, "cards_valid" = x.valid, "stored_valid" = x.stored,
         "sessions_valid" = x.sessions, "cards_as_of" = now()
       FROM (SELECT count(*)::int AS held,
