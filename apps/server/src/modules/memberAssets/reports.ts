@@ -1,0 +1,122 @@
+/**
+ * 会员资产 (contract reports/memberAssets.ts) on the report engine.
+ *
+ * /asstes reads the member-finance rollups per selling store (member_store_flow_day/_month and
+ * member_store_balance_month, modules/members/rollups.ts) through the very rows /MemberBalance reads
+ * (`ledgerRows` of members/reportBindings.ts: the last closed month's balances, the months after it,
+ * the days at the period's edges), so 期初 and 期末 never sum the ledger from its beginning and the
+ * two reports agree to the 分. Only the columns differ: the ledger's kinds grouped as ASSET_MOVES.
+ *
+ * /asstesDetail lists one store's cards (member_card_store_idx) with the same columns summed from
+ * each card's own ledger rows (card_ledger_card_idx): the cards behind a store's figures.
+ */
+import { ASSET_FIGURES, ASSET_MOVES, MEMBER_ASSET_CARDS, MEMBER_ASSETS } from '@zb/contract/reports/memberAssets';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { bindReport, col, type QueryInput } from '../../platform/report/binding';
+import { storeScopeFilter } from '../../platform/scope';
+import { floatSums, ledgerRows, periodOf, total } from '../members/reportBindings';
+import { ROLLUP_FAMILIES } from '../members/rollups';
+import { region, store } from '../stores/schema';
+
+const raw = (s: string) => sql.raw(s);
+const FIGURE_COLUMN = { Amount: 'amount', Bonus: 'bonus', Sessions: 'sessions' } as const;
+const kindList = (kinds: readonly string[]) => kinds.map((k) => `'${k}'`).join(', ');
+
+/** /asstes's columns over ledgerRows' rows `x` (so: adds to 期初, sf: to the period's flows). */
+const ROLLUP_COLUMNS = raw(
+  [
+    ...ASSET_FIGURES.map((f) => `${total(`x.so * x.${FIGURE_COLUMN[f.key]}`)} as "opening${f.key}"`),
+    ...ASSET_MOVES.flatMap((m) =>
+      ASSET_FIGURES.map(
+        (f) =>
+          `${total(`${m.sign < 0 ? '-' : ''}x.sf * x.${FIGURE_COLUMN[f.key]}`, kindList(m.kinds))} as "${m.key}${f.key}"`,
+      ),
+    ),
+    ...ASSET_FIGURES.map((f) => `${total(`(x.so + x.sf) * x.${FIGURE_COLUMN[f.key]}`)} as "closing${f.key}"`),
+  ].join(', '),
+);
+
+const byStore = ROLLUP_FAMILIES[1]!;
+
+export const memberAssetsBinding = bindReport({
+  decl: MEMBER_ASSETS,
+  from: {
+    alias: 'q',
+    query: (input: QueryInput) => {
+      const { from, until } = periodOf(input);
+      const inRegion = input.has('regionId')
+        ? sql`where x.store_id in (select id from store where region_id = ${input.bind('regionId')}::int)`
+        : sql``;
+      return sql`select x.store_id as "storeId", ${ROLLUP_COLUMNS}
+        from (${ledgerRows(byStore, from, until, input)}) x ${inRegion} group by x.store_id`;
+    },
+  },
+  joins: [
+    { table: store, on: eq(store.id, col('q', 'storeId')), inner: true },
+    { table: region, on: eq(region.id, store.regionId) },
+  ],
+  dims: { storeName: store.name, regionId: store.regionId, regionName: region.name },
+  measures: floatSums(MEMBER_ASSETS),
+  filters: { period: 'query', storeId: 'query', regionId: 'query' },
+  scope: { store: col('q', 'storeId') },
+});
+
+/** A ledger figure of card `l` summed over the rows `when` selects (signed as its column shows it). */
+const ledgerSum = (figure: string, when: SQL, sign = 1) => {
+  const e = figure === 'sessions' ? 'coalesce(l.sessions, 0)' : figure === 'bonus' ? 'l.bonus_amount' : 'l.amount';
+  return sql`(${raw(sign < 0 ? '-' : '')}coalesce(sum(${raw(e)}) filter (where ${when}), 0))::bigint`;
+};
+
+export const memberAssetCardsBinding = bindReport({
+  decl: MEMBER_ASSET_CARDS,
+  from: {
+    alias: 'q',
+    query: (input: QueryInput) => {
+      const { from, until } = periodOf(input);
+      const fromAt = sql`(${from})::timestamp at time zone 'Asia/Shanghai'`;
+      const untilAt = sql`(${until})::timestamp at time zone 'Asia/Shanghai'`;
+      const before = sql`l.at < ${fromAt}`;
+      const within = sql`l.at >= ${fromAt}`;
+      const cols = [
+        ...ASSET_FIGURES.map(
+          (f) => sql`${ledgerSum(FIGURE_COLUMN[f.key], before)} as ${sql.identifier(`opening${f.key}`)}`,
+        ),
+        ...ASSET_MOVES.flatMap((m) =>
+          ASSET_FIGURES.map(
+            (f) =>
+              sql`${ledgerSum(FIGURE_COLUMN[f.key], sql`${within} and l.kind in (${raw(kindList(m.kinds))})`, m.sign)} as ${sql.identifier(`${m.key}${f.key}`)}`,
+          ),
+        ),
+        ...ASSET_FIGURES.map(
+          (f) => sql`${ledgerSum(FIGURE_COLUMN[f.key], sql`true`)} as ${sql.identifier(`closing${f.key}`)}`,
+        ),
+      ];
+      const scope = storeScopeFilter(input.scope, raw('mc.store_id') as never);
+      return sql`select mc.id as "memberCardId", mc.member_id as "memberId", mc.card_no as "cardNo",
+          m.name as "memberName", k.name as "cardName", mc.kind as "cardKind", mc.store_id as "storeId",
+          s.name as "storeName", ${sql.join(cols, sql`, `)}
+        from member_card mc
+        join card_ledger l on l.member_card_id = mc.id and l.at < ${untilAt}
+        join member m on m.id = mc.member_id
+        join card k on k.id = mc.card_id
+        join store s on s.id = mc.store_id
+        where mc.store_id = ${input.bind('storeId')}::int${scope ? sql` and ${scope}` : sql``}
+        group by mc.id, m.name, k.name, s.name
+        having bool_or(${within}) or sum(l.amount) filter (where ${before}) <> 0
+          or sum(l.bonus_amount) filter (where ${before}) <> 0 or sum(l.sessions) filter (where ${before}) <> 0`;
+    },
+  },
+  filters: { period: 'query', storeId: 'query' },
+  id: col('q', 'memberCardId'),
+  scope: { store: col('q', 'storeId'), inQuery: true },
+  example: async (db) => {
+    const [row] = await db
+      .execute<{ id: number }>(
+        sql`select store_id as id from member_card group by store_id order by count(*) desc, store_id limit 1`,
+      )
+      .then((r) => (r as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[]));
+    return row ? { storeId: row.id } : {};
+  },
+});
+
+export const MEMBER_ASSET_BINDINGS = [memberAssetsBinding, memberAssetCardsBinding] as const;
