@@ -13,6 +13,7 @@
  * the balance as of that day with that day's movement.
  */
 import { CARD_KINDS } from '../entities/card';
+import { MEMBER_CARD_STATUSES } from '../entities/member';
 import { defineReport, type MeasureDef, type ReportFilterDef } from '../report/define';
 
 const regionId = { label: '大区ID', type: 'int', hidden: true } as const;
@@ -134,4 +135,53 @@ export const MEMBER_ASSET_CARDS = defineReport({
   source: '所选门店售出的会员卡及其流水（card_ledger，按卡逐笔相加）',
 });
 
-export const MEMBER_ASSET_REPORTS = [MEMBER_ASSETS, MEMBER_ASSET_CARDS] as const;
+/** The rules a card is checked by, and the evidence each gives (server memberAssets/reports.ts). */
+export const ABNORMAL_RULES = [
+  { value: 'balanceMismatch', label: '余额与流水不符', color: 'red' },
+  { value: 'expiredWithValue', label: '过期仍有余额', color: 'orange' },
+  { value: 'manyStores', label: '单日多店消费', color: 'volcano' },
+  { value: 'frozenDrawn', label: '冻结卡近期有消费', color: 'purple' },
+] as const;
+/** 单日多店消费: drawn at this many stores or more in one Beijing day. */
+export const ABNORMAL_MANY_STORES = 3;
+/** 单日多店消费 and 冻结卡近期有消费 look at the draws of this many days up to today. */
+export const ABNORMAL_RECENT_DAYS = 30;
+
+/** 异常卡: one row per card and rule it breaks, with the evidence; a card opens its handling panel. */
+export const ABNORMAL_CARDS = defineReport({
+  name: 'abnormalCards',
+  title: '异常卡',
+  page: '/abnormalCardList',
+  kind: 'detail',
+  dimensions: {
+    memberCardId: { label: '会员卡ID', type: 'int', hidden: true },
+    cardNo: { label: '卡号', type: 'text', width: 120, fixed: 'left' },
+    rule: { label: '异常类型', type: 'enum', options: ABNORMAL_RULES, width: 130 },
+    evidence: { label: '依据', type: 'text', width: 300, sort: false },
+    memberName: { label: '会员', type: 'text', width: 100 },
+    cardName: { label: '卡项', type: 'text', width: 140 },
+    cardKind: { label: '卡类型', type: 'enum', options: CARD_KINDS, width: 80 },
+    storeId,
+    storeName: { label: '门店', type: 'text', width: 140 },
+    status: { label: '卡状态', type: 'enum', options: MEMBER_CARD_STATUSES, width: 80 },
+    expiresAt: { label: '有效期至', type: 'datetime', width: 160 },
+  },
+  measures: {
+    balance: { label: '本金余额', type: 'money', agg: 'sum', width: 110 },
+    bonusBalance: { label: '赠金余额', type: 'money', agg: 'sum', width: 110 },
+    sessionsLeft: { label: '剩余次数', type: 'int', agg: 'sum', width: 90 },
+  },
+  filters: {
+    rule: { label: '异常类型', type: 'enum', filter: 'eq', options: ABNORMAL_RULES },
+    storeId: storeFilter,
+    cardNo: { label: '卡号', type: 'text', filter: 'like' },
+    memberCardId: { label: '会员卡ID', type: 'int', filter: 'eq' },
+  },
+  defaultSort: { field: 'cardNo', dir: 'asc', thenBy: 'rule' },
+  totals: true,
+  drill: { cardNo: { to: '/abnormalCardList', query: { memberCardId: { row: 'memberCardId' } } } },
+  export: true,
+  source: `会员卡（member_card）与其流水（card_ledger）按规则逐卡检查：余额与流水合计不符；已过期仍有余额或次数；近 ${ABNORMAL_RECENT_DAYS} 天内某日在 ${ABNORMAL_MANY_STORES} 家及以上门店消费；冻结中且近 ${ABNORMAL_RECENT_DAYS} 天有消费`,
+});
+
+export const MEMBER_ASSET_REPORTS = [MEMBER_ASSETS, MEMBER_ASSET_CARDS, ABNORMAL_CARDS] as const;

@@ -6,9 +6,19 @@
  * manager's rows are their stores', and /asstesDetail's cards equal each card's ledger and add up to
  * their store's /asstes row.
  */
+
+import { APPROVAL_API } from '@zb/contract/api/approvals';
+import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
 import { ERR } from '@zb/contract/errcodes';
 import type { AnyReport, ReportRow } from '@zb/contract/report/define';
-import { ASSET_FIGURES, ASSET_MOVES, MEMBER_ASSET_CARDS, MEMBER_ASSETS } from '@zb/contract/reports/memberAssets';
+import {
+  ABNORMAL_CARDS,
+  ABNORMAL_RULES,
+  ASSET_FIGURES,
+  ASSET_MOVES,
+  MEMBER_ASSET_CARDS,
+  MEMBER_ASSETS,
+} from '@zb/contract/reports/memberAssets';
 import { routeByPath } from '@zb/contract/routes';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +159,7 @@ beforeAll(async () => {
     cards.push(c.memberCardId);
   }
   ids.card1 = cards[0]!;
+  ids.card3 = cards[2]!;
   await closeMemberBalanceMonths(t.db);
   const write = (
     kind: Parameters<typeof writeLedgerEntries>[1],
@@ -283,5 +294,157 @@ describe('资产详情 /asstesDetail', () => {
   it('refuses a query without the store', async () => {
     const res = await reportCall(admin, MEMBER_ASSET_CARDS, { periodFrom: today(), periodTo: today() });
     expect(res.body.errcode).not.toBe(ERR.OK);
+  });
+});
+
+describe('异常卡 /abnormalCardList', () => {
+  const cardNoOf = async (name: string) =>
+    (
+      await raw<{ id: number; no: string }>(sql`select c.id, c.card_no as no from member_card c
+        join member m on m.id = c.member_id where m.name = ${name}`)
+    )[0]!;
+
+  it('lists the demo cards by every rule, each with its evidence, equal to the rules over the facts', async () => {
+    const page = await all(ABNORMAL_CARDS, {});
+    const rules = new Map<string, Set<number>>();
+    for (const r of page.list) {
+      const set = rules.get(String(r.rule)) ?? new Set<number>();
+      set.add(Number(r.memberCardId));
+      rules.set(String(r.rule), set);
+      expect(String(r.evidence).length, String(r.cardNo)).toBeGreaterThan(0);
+    }
+    expect([...rules.keys()].sort()).toEqual(ABNORMAL_RULES.map((r) => r.value).sort());
+    const ids = (rows: { id: number }[]) => new Set(rows.map((r) => Number(r.id)));
+    expect(rules.get('balanceMismatch')).toEqual(
+      ids(
+        await raw(sql`select c.id from member_card c join (select member_card_id, sum(amount) a, sum(bonus_amount) b,
+          coalesce(sum(sessions), 0) s from card_ledger group by 1) l on l.member_card_id = c.id
+          where (c.kind = 'stored' and (c.balance <> l.a or c.bonus_balance <> l.b)) or (c.kind = 'combo' and c.sessions_left <> l.s)`),
+      ),
+    );
+    expect(rules.get('expiredWithValue')).toEqual(
+      ids(
+        await raw(sql`select id from member_card where expires_at <= now()
+          and (coalesce(balance, 0) > 0 or coalesce(bonus_balance, 0) > 0 or sessions_left > 0)`),
+      ),
+    );
+    expect(rules.get('frozenDrawn')).toEqual(
+      ids(
+        await raw(sql`select distinct c.id from member_card c join card_ledger l on l.member_card_id = c.id
+          where c.status = 'frozen' and l.kind = 'consume' and l.at >= now() - interval '30 days'`),
+      ),
+    );
+    expect(rules.get('manyStores')).toEqual(
+      ids(
+        await raw(sql`select distinct member_card_id as id from card_ledger where kind = 'consume'
+          and at >= now() - interval '30 days'
+          group by member_card_id, (at at time zone 'Asia/Shanghai')::date having count(distinct store_id) >= 3`),
+      ),
+    );
+    expect(rules.get('balanceMismatch')!.has((await cardNoOf('异常卡丁')).id)).toBe(true);
+    const filtered = await all(ABNORMAL_CARDS, { rule: 'manyStores' });
+    expect(filtered.list.length).toBe(rules.get('manyStores')!.size);
+  });
+
+  it('冻结 and 解冻 with a reason; a repeat is refused and changes nothing; the history lists them', async () => {
+    const { id } = await cardNoOf('资产会员1');
+    const count = async () =>
+      Number(
+        (await raw<{ n: number }>(sql`select count(*)::int as n from card_handling where member_card_id = ${id}`))[0]!
+          .n,
+      );
+    const noReason = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: ' ' } });
+    expect(noReason.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect(await count()).toBe(0);
+    const frozen = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: '核实中' } });
+    expect(frozen.body.errcode, frozen.body.errmsg).toBe(ERR.OK);
+    expect(frozen.body.data!.status).toBe('frozen');
+    const again = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: '再冻一次' } });
+    expect(again.body.errcode).toBe(ERR.CARD_HANDLING_STATE);
+    expect(await count()).toBe(1);
+    const back = await admin.call(MEMBER_ASSET_API.unfreeze, { body: { memberCardId: id, reason: '已核实' } });
+    expect(back.body.data!.status).toBe('active');
+    expect(back.body.data!.history.map((h) => [h.action, h.status, h.reason])).toEqual([
+      ['unfreeze', 'done', '已核实'],
+      ['freeze', 'done', '核实中'],
+    ]);
+    const logs = await raw(sql`select action from operation_log where target = ${`member_card:${id}`}
+      and action in ('memberCard.freeze', 'memberCard.unfreeze')`);
+    expect(logs.length).toBe(2);
+    // Another region's card is neither read nor handled by the region's user.
+    const hidden = await regionUser.call(MEMBER_ASSET_API.card, { query: { memberCardId: ids.card3! } });
+    expect(hidden.body.errcode).not.toBe(ERR.OK);
+  });
+
+  it('调整 goes through the approval center: refused inputs write nothing, a rejection moves nothing, an approval writes the ledger', async () => {
+    const { id } = await cardNoOf('资产会员2');
+    const balance = async () =>
+      (
+        await raw<{ b: number; bb: number }>(
+          sql`select balance as b, bonus_balance as bb from member_card where id = ${id}`,
+        )
+      )[0]!;
+    const rows = async () =>
+      Number(
+        (
+          await raw<{ n: number }>(sql`select count(*)::int as n from card_ledger where ref_type = 'card_handling'
+          and member_card_id = ${id}`)
+        )[0]!.n,
+      );
+    const before = await balance();
+    const refused = [
+      { memberCardId: id, amount: 0, bonus: 0, reason: '没有金额' },
+      { memberCardId: id, amount: 100, reason: '' },
+      { memberCardId: id, amount: -(Number(before.b) + 1), reason: '扣过头' },
+      { memberCardId: id, sessions: 2, projectId: 1, reason: '储值卡没有次数' },
+    ];
+    for (const body of refused) {
+      const res = await admin.call(MEMBER_ASSET_API.adjust, { body: body as never });
+      expect(res.body.errcode, JSON.stringify(body)).not.toBe(ERR.OK);
+    }
+    expect(
+      Number(
+        (await raw<{ n: number }>(sql`select count(*)::int as n from card_handling where member_card_id = ${id}`))[0]!
+          .n,
+      ),
+    ).toBe(0);
+    const decide = async (decision: 'approve' | 'reject') => {
+      const applied = await admin.call(MEMBER_ASSET_API.adjust, {
+        body: { memberCardId: id, amount: 2500, bonus: -100, reason: `补录漏记的充值（${decision}）` },
+      });
+      expect(applied.body.errcode, applied.body.errmsg).toBe(ERR.OK);
+      expect(applied.body.data!.history[0]!.status).toBe('pending');
+      const twice = await admin.call(MEMBER_ASSET_API.adjust, {
+        body: { memberCardId: id, amount: 1, reason: '再来' },
+      });
+      expect(twice.body.errcode).toBe(ERR.CARD_HANDLING_STATE);
+      const [ap] = await raw<{
+        id: number;
+      }>(sql`select approval_id as id from card_handling where member_card_id = ${id}
+        and status = 'pending'`);
+      const res = await admin.call(APPROVAL_API.decide, { body: { id: Number(ap!.id), decision, comment: '' } });
+      expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
+    };
+    await decide('reject');
+    expect(await balance()).toEqual(before);
+    expect(await rows()).toBe(0);
+    await decide('approve');
+    expect(await balance()).toEqual({ b: Number(before.b) + 2500, bb: Number(before.bb) - 100 });
+    const [row] = await raw<{
+      kind: string;
+      amount: number;
+      bonus: number;
+    }>(sql`select kind, amount, bonus_amount as bonus
+      from card_ledger where ref_type = 'card_handling' and member_card_id = ${id}`);
+    expect(row).toEqual({ kind: 'adjust', amount: 2500, bonus: -100 });
+    const view = await admin.call(MEMBER_ASSET_API.card, { query: { memberCardId: id } });
+    expect(view.body.data!.history.map((h) => h.status)).toEqual(['approved', 'rejected']);
+    // The approved 调整 is in /asstes's 调整 column today and the equation still holds.
+    const p = { periodFrom: today(), periodTo: today() };
+    expectRowsEqualFacts(
+      await all(MEMBER_ASSETS, { ...p, groupBy: 'store' }),
+      (r) => String(r.storeId),
+      await facts('c.store_id', p.periodFrom, p.periodTo),
+    );
   });
 });
