@@ -73,11 +73,11 @@ const page = {
 };
 
 /** The page's first render loads its chunk and the report view's (slow on a loaded machine). */
-const FIRST = { timeout: 30_000 };
+const FIRST = { timeout: 90_000 };
 
 afterEach(() => resetAlerts());
 
-describe('/abnormalCardList', { timeout: 60_000 }, () => {
+describe('/abnormalCardList', { timeout: 180_000 }, () => {
   it('the rules: the buttons a state allows, and the 调整 form checked and sent in 分', () => {
     expect(handlingsOf(card())).toEqual(['freeze', 'adjust']);
     expect(handlingsOf(card({ status: 'frozen' }))).toEqual(['unfreeze', 'adjust']);
