@@ -17,6 +17,7 @@ import { card, product } from '../modules/goods/schema';
 import { cardHandling } from '../modules/memberAssets/schema';
 import { applyAdjustIn, setCardStatusIn } from '../modules/memberAssets/service';
 import { consume, openCard } from '../modules/members/ledger';
+import { shanghaiDay } from '../modules/members/rollups';
 import { memberCard } from '../modules/members/schema';
 import { createMember } from '../modules/members/service';
 import { store } from '../modules/stores/schema';
@@ -92,7 +93,8 @@ export const seedMemberAssets = async (tx: Tx, now: Date): Promise<void> => {
   });
   // 单日多店消费, its 冻结 and 解冻, and an approved 调整.
   const many = await cardOf(1, yearly!, 20);
-  const yesterday = now.getTime() - DAY;
+  // 10:00, 13:00 and 16:00 of yesterday (Beijing): one day, whatever the hour of the seed.
+  const yesterday = Date.parse(`${shanghaiDay(new Date(now.getTime() - DAY))}T10:00:00+08:00`);
   for (const [k, s] of [s1, s2, s3].entries()) await draw(many, s!, new Date(yesterday + k * 3 * 3_600_000));
   await setCardStatusIn(
     tx,
