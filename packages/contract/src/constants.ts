@@ -84,6 +84,7 @@ export const APPROVAL_TYPES = {
   bossAuthority: '老板权限申请',
   refund: '退款申请',
   intentRefund: '意向金退款申请',
+  cardAdjust: '会员卡调整申请',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

@@ -138,6 +138,8 @@ export const ERR = {
   MEMBER_CARD_WRONG_STORE: 'MEMBER-40904',
   /** The card does not pay for this item: a project not on the 套餐卡, a project without 关联项目 on the 储值卡. */
   MEMBER_CARD_WRONG_ITEM: 'MEMBER-40905',
+  /** A card handling (冻结, 解冻, 调整, 补卡, 注销) its state does not allow: frozen already, not frozen, one pending already, closed. */
+  CARD_HANDLING_STATE: 'CARDHDL-40901',
   // Marketing activities (/activityList) and their real cards.
   /** A step, edit or download the activity's state does not allow: someone else acted first, or it is out of order. */
   ACTIVITY_STATE_CHANGED: 'ACT-40901',
@@ -265,6 +267,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MEMBER_OVERDRAW]: '会员卡余额或次数不足',
   [ERR.MEMBER_CARD_EXPIRED]: '会员卡已过期',
   [ERR.MEMBER_FROZEN]: '会员或会员卡已冻结',
+  [ERR.CARD_HANDLING_STATE]: '会员卡当前状态不允许此操作',
   [ERR.MEMBER_CARD_WRONG_STORE]: '该会员卡不能在本店使用',
   [ERR.MEMBER_CARD_WRONG_ITEM]: '该会员卡不能支付此项目',
   [ERR.ACTIVITY_STATE_CHANGED]: '活动状态已变化，请刷新后重试',

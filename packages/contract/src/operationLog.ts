@@ -94,6 +94,10 @@ export const OPERATION_VERBS = {
   generate: '生成',
   match: '匹配',
   unmatch: '取消匹配',
+  // member assets (issue 15 part): a card's handlings
+  freeze: '冻结',
+  unfreeze: '解冻',
+  adjustApply: '申请调整',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>

@@ -30,6 +30,7 @@ import { seedMoreGoods } from './goodsScale';
 import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
+import { seedMemberAssets } from './memberAssets';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
@@ -321,6 +322,8 @@ export const seedDemo = async (
     if (history) await seedPerformance(tx, now);
     // Bills paid with 意向金 through the POS key, one refunded (after the key, which sends them).
     if (history) await seedFlows(tx, now);
+    // Cards in every abnormal state of /abnormalCardList, and their handlings (issue 15).
+    if (history) await seedMemberAssets(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).

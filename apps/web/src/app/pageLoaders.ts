@@ -54,6 +54,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/taskCenterBoss': () => import('../features/notices/TaskCenterBossPage'),
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
   '/memberList': () => import('../features/members/MemberListPage'),
+  '/abnormalCardList': () => import('../features/memberAssets/AbnormalCardListPage'),
   '/personalAccount': () => import('../features/members/PersonalAccountPage'),
   '/productList': () => import('../features/goods/ProductListPage'),
   '/productDetail': () => import('../features/goods/ProductDetailPage'),

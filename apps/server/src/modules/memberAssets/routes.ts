@@ -1,4 +1,18 @@
-/** 会员资产：/asstes /asstesDetail 资产负债与变动，/abnormalCardList 异常卡，issue 15. */
+/**
+ * 会员资产 (issue 15): the reports /asstes, /asstesDetail and /abnormalCardList (reports.ts) and a
+ * card's handlings from /abnormalCardList — 冻结, 解冻, 调整 through the approval center (service.ts).
+ */
+import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
+import { route } from '../../platform/route';
+import { MEMBER_ASSET_BINDINGS } from './reports';
+import { applyAdjust, cardView, setCardStatus } from './service';
 
-export const memberAssetRoutes = async (_app: FastifyInstance) => {};
+export const memberAssetRoutes = async (app: FastifyInstance) => {
+  for (const b of MEMBER_ASSET_BINDINGS) registerReport(app, b);
+  route(app, MEMBER_ASSET_API.card, ({ query }, { db, signedIn }) => cardView(db, signedIn(), query.memberCardId));
+  route(app, MEMBER_ASSET_API.freeze, ({ body }, { db, signedIn }) => setCardStatus(db, signedIn(), body, 'frozen'));
+  route(app, MEMBER_ASSET_API.unfreeze, ({ body }, { db, signedIn }) => setCardStatus(db, signedIn(), body, 'active'));
+  route(app, MEMBER_ASSET_API.adjust, ({ body }, { db, signedIn }) => applyAdjust(db, signedIn(), body));
+};

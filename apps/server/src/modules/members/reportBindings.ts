@@ -140,7 +140,7 @@ const monthEdge = (
  * month's balances, the month flows after it, the whole months of the period, and its edge
  * months by monthEdge. `until` null: the balance only; `opening` false: the flows only.
  */
-const ledgerRows = (f: RollupFamily, from: SQL, until: SQL | null, input: QueryInput, opening = true): SQL => {
+export const ledgerRows = (f: RollupFamily, from: SQL, until: SQL | null, input: QueryInput, opening = true): SQL => {
   const m0 = monthOfDay(from);
   const closed = closedBefore(m0);
   // The 'hold' rows only for the balance as of a day (the holding counts); the flows skip them.
@@ -164,7 +164,7 @@ const ledgerRows = (f: RollupFamily, from: SQL, until: SQL | null, input: QueryI
  * 2^53), and a float8 sum is several times cheaper than the numeric one PostgreSQL keeps for
  * bigint, which was most of a chain-wide report's time.
  */
-const total = (e: string, kinds?: string) =>
+export const total = (e: string, kinds?: string) =>
   `coalesce(sum((${e})::float8)${kinds ? ` filter (where x.kind in (${kinds}))` : ''}, 0)::bigint`;
 
 /** ledgerRows summed per key and kind: the flows (n, amount, bonus, sessions, paid). */
@@ -172,7 +172,7 @@ const byKind = (rows: SQL) => sql`select x.store_id, x.card_id, x.card_kind, x.k
     ${raw(['n', 'amount', 'bonus', 'sessions', 'paid'].map((m) => `${total(`x.sf * x.${m}`)} as ${m}`).join(', '))}
   from (${rows}) x where x.sf <> 0 group by x.store_id, x.card_id, x.card_kind, x.kind`;
 
-const periodOf = (input: QueryInput) => ({
+export const periodOf = (input: QueryInput) => ({
   from: sql`${input.bind('periodFrom')}::date`,
   until: sql`(${input.bind('periodTo')}::date + 1)`,
 });
@@ -218,7 +218,7 @@ const balanceQuery = {
 };
 
 /** The engine's sums of a bound query's columns, as float8 (see `total`). */
-const floatSums = (decl: AnyReport, skip: readonly string[] = []) =>
+export const floatSums = (decl: AnyReport, skip: readonly string[] = []) =>
   Object.fromEntries(
     Object.keys(decl.measures)
       .filter((k) => !skip.includes(k))

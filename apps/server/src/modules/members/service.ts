@@ -13,7 +13,7 @@ import type {
   MemberConsumeQuery,
 } from '@zb/contract/api/members';
 import type { Page } from '@zb/contract/api/paging';
-import { ledgerKindLabel, MEMBER } from '@zb/contract/entities/member';
+import { ledgerKindLabel, MEMBER, type MemberCardStatus } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
 import { validatePhone } from '@zb/contract/phone';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
@@ -152,6 +152,11 @@ const duplicatePhone = () =>
 /** Registers one member (createMembers). */
 export const createMember = async (tx: Tx, m: NewMember): Promise<{ id: number; code: string }> =>
   (await createMembers(tx, [m]))[0]!;
+
+/** 冻结 / 解冻 a card (memberAssets' handling, which checks and logs it): the ledger refuses draws on a frozen card. */
+export const setMemberCardStatus = async (tx: Tx, memberCardId: number, status: MemberCardStatus): Promise<void> => {
+  await tx.update(memberCard).set({ status }).where(eq(memberCard.id, memberCardId));
+};
 
 // ── Reads of /personalAccount ────────────────────────────────────────────────
 

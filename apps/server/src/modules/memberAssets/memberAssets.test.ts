@@ -1,0 +1,453 @@
+/**
+ * 会员资产 through the report API on the demo data plus live writes of every other ledger kind
+ * (调整, 退款, 迁出/迁入, 补卡转出/转入, 注销, one of them backdated into a closed month): every figure of
+ * /asstes by store and by region equals an independent sum over card_ledger ⋈ member_card, the
+ * movement equation holds to the 分 for every row and for the chain (the totals row), the region
+ * manager's rows are their stores', and /asstesDetail's cards equal each card's ledger and add up to
+ * their store's /asstes row.
+ */
+
+import { APPROVAL_API } from '@zb/contract/api/approvals';
+import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
+import { ERR } from '@zb/contract/errcodes';
+import type { AnyReport, ReportRow } from '@zb/contract/report/define';
+import {
+  ABNORMAL_CARDS,
+  ABNORMAL_RULES,
+  ASSET_FIGURES,
+  ASSET_MOVES,
+  MEMBER_ASSET_CARDS,
+  MEMBER_ASSETS,
+} from '@zb/contract/reports/memberAssets';
+import { routeByPath } from '@zb/contract/routes';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRole, createUser, grantRole } from '../../testing/fixtures';
+import { factRows, reportAll, reportCall, todayBeijing } from '../../testing/reports';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import type { TestClient } from '../../testing/testClient';
+import { card } from '../goods/schema';
+import { openCard, writeLedgerEntries } from '../members/ledger';
+import { addMonths, closeMemberBalanceMonths, nextDay } from '../members/rollups';
+import { createMember } from '../members/service';
+import { store } from '../stores/schema';
+
+let t: TestApp;
+let admin: TestClient;
+let regionUser: TestClient;
+
+const raw = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => factRows<T>(t.db, q);
+const today = todayBeijing;
+const instant = (day: string) => `${day}T00:00:00+08:00`;
+const dayOf = (month: string, d: number) => `${month.slice(0, 8)}${String(d).padStart(2, '0')}`;
+
+type Page = Awaited<ReturnType<typeof reportAll>>;
+const all = (decl: AnyReport, query: Record<string, string | number>, who = admin) => reportAll(who, decl, query);
+
+const COLUMNS = {
+  Amount: 'l.amount',
+  Bonus: 'l.bonus_amount',
+  Sessions: 'coalesce(l.sessions, 0)',
+} as const;
+
+/** Independent figures per `group` (an expression over l, c) for the days [from, to], by the ledger. */
+const facts = async (group: string, from: string, to: string) => {
+  const rows = await raw<Record<string, string | number>>(sql`select ${sql.raw(group)} as g,
+      case when l.at < ${instant(from)}::timestamptz then 'opening' else l.kind end as k,
+      ${sql.raw(
+        Object.entries(COLUMNS)
+          .map(([f, e]) => `sum(${e}) as "${f}"`)
+          .join(', '),
+      )}
+    from card_ledger l join member_card c on c.id = l.member_card_id
+    where l.at < ${instant(nextDay(to))}::timestamptz group by 1, 2`);
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const f = out.get(String(r.g)) ?? {};
+    const k = String(r.k);
+    const move = ASSET_MOVES.find((m) => (m.kinds as readonly string[]).includes(k));
+    for (const { key } of ASSET_FIGURES) {
+      const v = Number(r[key]);
+      const col = k === 'opening' ? `opening${key}` : `${move!.key}${key}`;
+      f[col] = (f[col] ?? 0) + (move ? move.sign : 1) * v;
+      f[`closing${key}`] = (f[`closing${key}`] ?? 0) + v;
+    }
+    out.set(String(r.g), f);
+  }
+  return out;
+};
+
+/** The row's 期初 + movement = 期末, for each of 本金, 赠金, 次数. */
+const expectEquation = (r: ReportRow, what: string) => {
+  for (const { key } of ASSET_FIGURES) {
+    const moved = ASSET_MOVES.reduce((n, m) => n + m.sign * Number(r[`${m.key}${key}`]), 0);
+    expect(Number(r[`opening${key}`]) + moved, `${what} 期末${key}`).toBe(Number(r[`closing${key}`]));
+  }
+};
+
+const expectRowsEqualFacts = (
+  page: Page,
+  keyOf: (r: ReportRow) => string,
+  want: Map<string, Record<string, number>>,
+) => {
+  const got = new Map(page.list.map((r) => [keyOf(r), r]));
+  // A key with no figure at all (nothing held, nothing moved) is no row of the report's interest.
+  for (const [key, f] of want) {
+    const r = got.get(key) ?? {};
+    for (const m of Object.keys(f)) expect(Number(r[m] ?? 0), `${key} ${m}`).toBe(f[m]);
+  }
+  for (const [key, r] of got) {
+    const f = want.get(key) ?? {};
+    for (const m of Object.keys(MEMBER_ASSETS.measures)) expect(Number(r[m]), `${key} ${m}`).toBe(f[m] ?? 0);
+    expectEquation(r, key);
+  }
+  expect(page.totals).toBeDefined();
+  for (const m of Object.keys(MEMBER_ASSETS.measures)) {
+    expect(Number(page.totals![m]), `合计 ${m}`).toBe(page.list.reduce((n, r) => n + Number(r[m] ?? 0), 0));
+  }
+  expectEquation(page.totals!, '合计');
+};
+
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin', 'admin123');
+  const page = routeByPath('/asstes')!;
+  const detail = routeByPath('/asstesDetail')!;
+  const { contentRoleId } = await createRole(t.db, {
+    code: 'ASSET_REGION',
+    name: '区域资产（测）',
+    contentName: '华东大区',
+    codes: [...new Set([page.group, page.code!, ...detail.codes])],
+  });
+  const uid = await createUser(t.db, { loginName: '13912348099', password: 'pass1234', phone: '13912348099' });
+  regionUser = await t.signIn('13912348099', 'pass1234', await grantRole(t.db, uid, contentRoleId));
+  const stores = await t.db.select().from(store).orderBy(asc(store.id));
+  ids.sh = stores.find((s) => s.code === 'SH001')!.id;
+  // A store outside 华东大区 (the region manager's).
+  const [east] = await raw<{ id: number }>(sql`select region_id as id from hier_content where name = '华东大区'`);
+  ids.east = Number(east!.id);
+  ids.other = stores.find((s) => s.regionId !== ids.east)!.id;
+  const [stored] = await t.db
+    .insert(card)
+    .values({
+      code: 'ZC-S',
+      name: '资产储值卡',
+      kind: 'stored',
+      price: 50_000,
+      validityDays: 3650,
+      amount: 50_000,
+      bonus: 5000,
+    })
+    .returning({ id: card.id });
+  // Two cards sold at SH001 three months ago; the months before last are closed.
+  const opened = new Date(Date.parse(`${dayOf(addMonths(today(), -3), 10)}T10:00:00+08:00`));
+  const cards: number[] = [];
+  for (const [i, phone] of ['13912348001', '13912348002', '13912348003'].entries()) {
+    const m = await t.db.transaction((x) =>
+      createMember(x, { name: `资产会员${i + 1}`, phone, storeId: i === 2 ? ids.other! : ids.sh!, userId: null }),
+    );
+    const c = await t.db.transaction((x) =>
+      openCard(x, {
+        memberId: m.id,
+        cardId: stored!.id,
+        storeId: i === 2 ? ids.other! : ids.sh!,
+        at: opened,
+        userId: null,
+      }),
+    );
+    cards.push(c.memberCardId);
+  }
+  ids.card1 = cards[0]!;
+  ids.card3 = cards[2]!;
+  await closeMemberBalanceMonths(t.db);
+  const write = (
+    kind: Parameters<typeof writeLedgerEntries>[1],
+    refId: number,
+    at: Date,
+    entries: { memberCardId: number; amount: number; bonus?: number }[],
+  ) =>
+    t.db.transaction((x) =>
+      writeLedgerEntries(x, kind, {
+        refType: 'asset_test',
+        refId,
+        storeId: ids.sh!,
+        at,
+        userId: null,
+        reason: `测试${kind}`,
+        entries,
+      }),
+    );
+  // Backdated into a closed month (two months ago), and today's movements of every other kind.
+  await write('adjust', 1, new Date(Date.parse(`${dayOf(addMonths(today(), -2), 15)}T12:00:00+08:00`)), [
+    { memberCardId: cards[0]!, amount: -1234, bonus: 100 },
+  ]);
+  const now = new Date();
+  await write('refund', 2, now, [{ memberCardId: cards[0]!, amount: -2000 }]);
+  await write('transferOut', 3, now, [{ memberCardId: cards[1]!, amount: -50_000, bonus: -5000 }]);
+  await write('transferIn', 4, now, [{ memberCardId: cards[2]!, amount: 50_000, bonus: 5000 }]);
+  await write('migrateOut', 5, now, [{ memberCardId: cards[0]!, amount: -1000 }]);
+  await write('migrateIn', 6, now, [{ memberCardId: cards[2]!, amount: 1000 }]);
+  await write('cancel', 7, now, [{ memberCardId: cards[0]!, amount: -3000, bonus: -500 }]);
+});
+afterAll(() => t.close());
+
+/** A day; days inside one month; a month and more across a closed month; a year. */
+const periods = () => {
+  const last = addMonths(today(), -1);
+  const before = addMonths(today(), -2);
+  return [
+    { periodFrom: today(), periodTo: today() },
+    { periodFrom: dayOf(before, 15), periodTo: dayOf(before, 15) },
+    { periodFrom: dayOf(last, 3), periodTo: dayOf(last, 27) },
+    { periodFrom: dayOf(before, 20), periodTo: today() },
+    { periodFrom: addMonths(today(), -12), periodTo: today() },
+  ];
+};
+
+describe('会员资产 /asstes', () => {
+  it('by store and by region: every figure equals the ledger, the equation holds per row and for the chain', async () => {
+    for (const p of periods()) {
+      const byStore = await all(MEMBER_ASSETS, { ...p, groupBy: 'store' });
+      expect(byStore.list.length).toBeGreaterThan(0);
+      expectRowsEqualFacts(byStore, (r) => String(r.storeId), await facts('c.store_id', p.periodFrom, p.periodTo));
+      const byRegion = await all(MEMBER_ASSETS, { ...p, groupBy: 'region' });
+      expectRowsEqualFacts(
+        byRegion,
+        (r) => String(r.regionId),
+        await facts('(select region_id from store s where s.id = c.store_id)', p.periodFrom, p.periodTo),
+      );
+      expect(byRegion.totals).toEqual(byStore.totals);
+    }
+    // Today's kinds land in their columns at SH001 (the store that sold the cards).
+    const sh = (await all(MEMBER_ASSETS, { periodFrom: today(), periodTo: today(), storeId: ids.sh! })).list;
+    expect(sh.map((r) => r.storeId)).toEqual([ids.sh]);
+    const r = sh[0]!;
+    expect(Number(r.refundAmount)).toBeGreaterThanOrEqual(2000);
+    expect(Number(r.cancelAmount)).toBeGreaterThanOrEqual(3000);
+    expect(Number(r.cancelBonus)).toBeGreaterThanOrEqual(500);
+    expect(Number(r.transferAmount)).toBeLessThanOrEqual(-50_000);
+    expect(Number(r.migrateAmount)).toBeLessThanOrEqual(-1000);
+  });
+
+  it('a region filter and the region manager’s scope give their stores’ rows and totals only', async () => {
+    const p = periods()[3]!;
+    const everyone = await all(MEMBER_ASSETS, { ...p, groupBy: 'store' });
+    const mine = await all(MEMBER_ASSETS, { ...p, groupBy: 'store' }, regionUser);
+    const allowed = new Set(
+      (
+        await raw<{ id: number }>(sql`select s.id from store s
+          where s.region_id = (select region_id from hier_content where name = '华东大区')`)
+      ).map((r) => Number(r.id)),
+    );
+    expect(mine.list.length).toBeGreaterThan(0);
+    expect(mine.list.length).toBeLessThan(everyone.list.length);
+    const full = new Map(everyone.list.map((r) => [r.storeId, r]));
+    for (const r of mine.list) {
+      expect(allowed.has(Number(r.storeId))).toBe(true);
+      expect(r).toEqual(full.get(r.storeId));
+    }
+    const regionId = mine.list[0]!.regionId!;
+    const filtered = await all(MEMBER_ASSETS, { ...p, groupBy: 'store', regionId });
+    expect(filtered.list.map((r) => r.storeId).sort()).toEqual(
+      everyone.list
+        .filter((r) => r.regionId === regionId)
+        .map((r) => r.storeId)
+        .sort(),
+    );
+    // Another region's store is neither answered in the detail nor summed.
+    const res = await reportCall(regionUser, MEMBER_ASSET_CARDS, { ...p, storeId: ids.other! });
+    expect(res.body.errcode).toBe(ERR.OK);
+    expect(allowed.has(ids.other!)).toBe(false);
+    expect((res.body.data as Page).total).toBe(0);
+  });
+});
+
+describe('资产详情 /asstesDetail', () => {
+  it('lists the store’s cards, each equal to its ledger, adding up to the store’s /asstes row', async () => {
+    for (const p of [periods()[0]!, periods()[3]!]) {
+      for (const storeId of [ids.sh!, ids.other!]) {
+        const cards = await all(MEMBER_ASSET_CARDS, { ...p, storeId });
+        const want = await facts('c.id', p.periodFrom, p.periodTo);
+        const mine = new Set(
+          (await raw<{ id: number }>(sql`select id from member_card where store_id = ${storeId}`)).map((r) =>
+            Number(r.id),
+          ),
+        );
+        expect(cards.list.length).toBeGreaterThan(0);
+        for (const r of cards.list) {
+          expect(mine.has(Number(r.memberCardId))).toBe(true);
+          const f = want.get(String(r.memberCardId)) ?? {};
+          for (const m of Object.keys(MEMBER_ASSETS.measures)) expect(Number(r[m]), `${r.cardNo} ${m}`).toBe(f[m] ?? 0);
+          expectEquation(r, String(r.cardNo));
+        }
+        const row = (await all(MEMBER_ASSETS, { ...p, storeId })).list[0]!;
+        for (const m of Object.keys(MEMBER_ASSETS.measures)) {
+          expect(Number(cards.totals![m]), `合计 ${m}`).toBe(Number(row[m]));
+        }
+      }
+    }
+    const first = await all(MEMBER_ASSET_CARDS, { ...periods()[0]!, storeId: ids.sh!, cardNo: 'KH' });
+    expect(first.list.some((r) => r.memberCardId === ids.card1)).toBe(true);
+  });
+
+  it('refuses a query without the store', async () => {
+    const res = await reportCall(admin, MEMBER_ASSET_CARDS, { periodFrom: today(), periodTo: today() });
+    expect(res.body.errcode).not.toBe(ERR.OK);
+  });
+});
+
+describe('异常卡 /abnormalCardList', () => {
+  const cardNoOf = async (name: string) =>
+    (
+      await raw<{ id: number; no: string }>(sql`select c.id, c.card_no as no from member_card c
+        join member m on m.id = c.member_id where m.name = ${name}`)
+    )[0]!;
+
+  it('lists the demo cards by every rule, each with its evidence, equal to the rules over the facts', async () => {
+    const page = await all(ABNORMAL_CARDS, {});
+    const rules = new Map<string, Set<number>>();
+    for (const r of page.list) {
+      const set = rules.get(String(r.rule)) ?? new Set<number>();
+      set.add(Number(r.memberCardId));
+      rules.set(String(r.rule), set);
+      expect(String(r.evidence).length, String(r.cardNo)).toBeGreaterThan(0);
+    }
+    expect([...rules.keys()].sort(), JSON.stringify([...rules.entries()].map(([k, v]) => [k, [...v]]))).toEqual(
+      ABNORMAL_RULES.map((r) => r.value).sort(),
+    );
+    const ids = (rows: { id: number }[]) => new Set(rows.map((r) => Number(r.id)));
+    expect(rules.get('balanceMismatch')).toEqual(
+      ids(
+        await raw(sql`select c.id from member_card c join (select member_card_id, sum(amount) a, sum(bonus_amount) b,
+          coalesce(sum(sessions), 0) s from card_ledger group by 1) l on l.member_card_id = c.id
+          where (c.kind = 'stored' and (c.balance <> l.a or c.bonus_balance <> l.b)) or (c.kind = 'combo' and c.sessions_left <> l.s)`),
+      ),
+    );
+    expect(rules.get('expiredWithValue')).toEqual(
+      ids(
+        await raw(sql`select id from member_card where expires_at <= now()
+          and (coalesce(balance, 0) > 0 or coalesce(bonus_balance, 0) > 0 or sessions_left > 0)`),
+      ),
+    );
+    expect(rules.get('frozenDrawn')).toEqual(
+      ids(
+        await raw(sql`select distinct c.id from member_card c join card_ledger l on l.member_card_id = c.id
+          where c.status = 'frozen' and l.kind = 'consume' and l.at >= now() - interval '30 days'`),
+      ),
+    );
+    expect(rules.get('manyStores')).toEqual(
+      ids(
+        await raw(sql`select distinct member_card_id as id from card_ledger where kind = 'consume'
+          and at >= now() - interval '30 days'
+          group by member_card_id, (at at time zone 'Asia/Shanghai')::date having count(distinct store_id) >= 3`),
+      ),
+    );
+    expect(rules.get('balanceMismatch')!.has((await cardNoOf('异常卡丁')).id)).toBe(true);
+    const filtered = await all(ABNORMAL_CARDS, { rule: 'manyStores' });
+    expect(filtered.list.length).toBe(rules.get('manyStores')!.size);
+  });
+
+  it('冻结 and 解冻 with a reason; a repeat is refused and changes nothing; the history lists them', async () => {
+    const { id } = await cardNoOf('资产会员1');
+    const count = async () =>
+      Number(
+        (await raw<{ n: number }>(sql`select count(*)::int as n from card_handling where member_card_id = ${id}`))[0]!
+          .n,
+      );
+    const noReason = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: ' ' } });
+    expect(noReason.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect(await count()).toBe(0);
+    const frozen = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: '核实中' } });
+    expect(frozen.body.errcode, frozen.body.errmsg).toBe(ERR.OK);
+    expect(frozen.body.data!.status).toBe('frozen');
+    const again = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: id, reason: '再冻一次' } });
+    expect(again.body.errcode).toBe(ERR.CARD_HANDLING_STATE);
+    expect(await count()).toBe(1);
+    const back = await admin.call(MEMBER_ASSET_API.unfreeze, { body: { memberCardId: id, reason: '已核实' } });
+    expect(back.body.data!.status).toBe('active');
+    expect(back.body.data!.history.map((h) => [h.action, h.status, h.reason])).toEqual([
+      ['unfreeze', 'done', '已核实'],
+      ['freeze', 'done', '核实中'],
+    ]);
+    const logs = await raw(sql`select action from operation_log where target = ${`member_card:${id}`}
+      and action in ('memberCard.freeze', 'memberCard.unfreeze')`);
+    expect(logs.length).toBe(2);
+    // Another region's card is neither read nor handled by the region's user.
+    const hidden = await regionUser.call(MEMBER_ASSET_API.card, { query: { memberCardId: ids.card3! } });
+    expect(hidden.body.errcode).not.toBe(ERR.OK);
+  });
+
+  it('调整 goes through the approval center: refused inputs write nothing, a rejection moves nothing, an approval writes the ledger', async () => {
+    // The third card (another region's store) holds 本金 and 赠金 after the transfers above.
+    const { id } = await cardNoOf('资产会员3');
+    const balance = async () =>
+      (
+        await raw<{ b: number; bb: number }>(
+          sql`select balance as b, bonus_balance as bb from member_card where id = ${id}`,
+        )
+      )[0]!;
+    const rows = async () =>
+      Number(
+        (
+          await raw<{ n: number }>(sql`select count(*)::int as n from card_ledger where ref_type = 'card_handling'
+          and member_card_id = ${id}`)
+        )[0]!.n,
+      );
+    const before = await balance();
+    const refused = [
+      { memberCardId: id, amount: 0, bonus: 0, reason: '没有金额' },
+      { memberCardId: id, amount: 100, reason: '' },
+      { memberCardId: id, amount: -(Number(before.b) + 1), reason: '扣过头' },
+      { memberCardId: id, sessions: 2, projectId: 1, reason: '储值卡没有次数' },
+    ];
+    for (const body of refused) {
+      const res = await admin.call(MEMBER_ASSET_API.adjust, { body: body as never });
+      expect(res.body.errcode, JSON.stringify(body)).not.toBe(ERR.OK);
+    }
+    expect(
+      Number(
+        (await raw<{ n: number }>(sql`select count(*)::int as n from card_handling where member_card_id = ${id}`))[0]!
+          .n,
+      ),
+    ).toBe(0);
+    const decide = async (decision: 'approve' | 'reject') => {
+      const applied = await admin.call(MEMBER_ASSET_API.adjust, {
+        body: { memberCardId: id, amount: 2500, bonus: -100, reason: `补录漏记的充值（${decision}）` },
+      });
+      expect(applied.body.errcode, applied.body.errmsg).toBe(ERR.OK);
+      expect(applied.body.data!.history[0]!.status).toBe('pending');
+      const twice = await admin.call(MEMBER_ASSET_API.adjust, {
+        body: { memberCardId: id, amount: 1, reason: '再来' },
+      });
+      expect(twice.body.errcode).toBe(ERR.CARD_HANDLING_STATE);
+      const [ap] = await raw<{
+        id: number;
+      }>(sql`select approval_id as id from card_handling where member_card_id = ${id}
+        and status = 'pending'`);
+      const res = await admin.call(APPROVAL_API.decide, { body: { id: Number(ap!.id), decision, comment: '' } });
+      expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
+    };
+    await decide('reject');
+    expect(await balance()).toEqual(before);
+    expect(await rows()).toBe(0);
+    await decide('approve');
+    expect(await balance()).toEqual({ b: Number(before.b) + 2500, bb: Number(before.bb) - 100 });
+    const [row] = await raw<{
+      kind: string;
+      amount: number;
+      bonus: number;
+    }>(sql`select kind, amount, bonus_amount as bonus
+      from card_ledger where ref_type = 'card_handling' and member_card_id = ${id}`);
+    expect(row).toEqual({ kind: 'adjust', amount: 2500, bonus: -100 });
+    const view = await admin.call(MEMBER_ASSET_API.card, { query: { memberCardId: id } });
+    expect(view.body.data!.history.map((h) => h.status)).toEqual(['approved', 'rejected']);
+    // The approved 调整 is in /asstes's 调整 column today and the equation still holds.
+    const p = { periodFrom: today(), periodTo: today() };
+    expectRowsEqualFacts(
+      await all(MEMBER_ASSETS, { ...p, groupBy: 'store' }),
+      (r) => String(r.storeId),
+      await facts('c.store_id', p.periodFrom, p.periodTo),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Demo cards of /abnormalCardList (issue 15), one in every abnormal state, made through the ledger
+ * and the handling services the API uses:
+ * - 过期仍有余额: a 储值卡 of a 30-day card product sold 60 days ago, never drawn, with a 调整 clearing
+ *   it waiting in the approval center;
+ * - 单日多店消费: a 储值卡 drawn yesterday at three stores, then 冻结 and 解冻 (its history), with a 调整
+ *   approved in the approval center (a 调整 ledger row);
+ * - 冻结卡近期有消费: a 储值卡 drawn three days ago, then 冻结;
+ * - 余额与流水不符: a 储值卡 whose stored balance was then changed outside the ledger on purpose (as
+ *   a faulty import or a hand edit of the database would). The only card of the demo that breaks the ledger's invariant; nothing else reads it.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { userAccount } from '../modules/accounts/schema';
+import { decideIn } from '../modules/approvals/service';
+import { card, product } from '../modules/goods/schema';
+import { cardHandling } from '../modules/memberAssets/schema';
+import { applyAdjustIn, setCardStatusIn } from '../modules/memberAssets/service';
+import { consume, openCard } from '../modules/members/ledger';
+import { shanghaiDay } from '../modules/members/rollups';
+import { memberCard } from '../modules/members/schema';
+import { createMember } from '../modules/members/service';
+import { store } from '../modules/stores/schema';
+import { HQ_SCOPE } from '../platform/scope';
+
+const DAY = 86_400_000;
+
+export const seedMemberAssets = async (tx: Tx, now: Date): Promise<void> => {
+  const [admin] = await tx.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.loginName, 'admin'));
+  const actor = { user: { id: admin!.id }, scope: HQ_SCOPE };
+  // Three stores of one level (a card of one may be drawn at the others), the first by id.
+  const stores = await tx.select({ id: store.id, levelId: store.levelId }).from(store).orderBy(asc(store.id));
+  const level = stores[0]!.levelId;
+  const [s1, s2, s3] = stores.filter((s) => s.levelId === level).map((s) => s.id);
+  const [goods] = await tx.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1);
+  const products = await tx
+    .insert(card)
+    .values([
+      {
+        code: 'ZC-DEMO',
+        name: '资产演示储值卡',
+        kind: 'stored',
+        price: 100_000,
+        validityDays: 730,
+        amount: 100_000,
+        bonus: 10_000,
+      },
+      {
+        code: 'ZC-DEMO30',
+        name: '月度体验储值卡',
+        kind: 'stored',
+        price: 20_000,
+        validityDays: 30,
+        amount: 20_000,
+        bonus: 0,
+      },
+    ])
+    .returning({ id: card.id });
+  const [yearly, monthly] = products.map((p) => p.id);
+  const cardOf = async (i: number, cardId: number, daysAgo: number) => {
+    const m = await createMember(tx, {
+      name: ['异常卡甲', '异常卡乙', '异常卡丙', '异常卡丁'][i]!,
+      phone: `1399008${String(i).padStart(4, '0')}`,
+      storeId: s1!,
+      userId: null,
+    });
+    const c = await openCard(tx, {
+      memberId: m.id,
+      cardId,
+      storeId: s1!,
+      at: new Date(now.getTime() - daysAgo * DAY),
+      userId: null,
+    });
+    return { memberId: m.id, memberCardId: c.memberCardId };
+  };
+  const draw = (c: { memberId: number; memberCardId: number }, storeId: number, at: Date) =>
+    consume(tx, {
+      memberId: c.memberId,
+      storeId,
+      at,
+      userId: null,
+      lines: [{ productId: goods!.id, quantity: 1, memberCardId: c.memberCardId }],
+    });
+
+  // 过期仍有余额, and a 调整 clearing it waiting in the approval center.
+  const expired = await cardOf(0, monthly!, 60);
+  await applyAdjustIn(tx, actor, {
+    memberCardId: expired.memberCardId,
+    amount: -20_000,
+    bonus: 0,
+    sessions: 0,
+    reason: '会员确认放弃过期卡余额，按规则清零',
+  });
+  // 单日多店消费, its 冻结 and 解冻, and an approved 调整.
+  const many = await cardOf(1, yearly!, 20);
+  // 10:00, 13:00 and 16:00 of yesterday (Beijing): one day, whatever the hour of the seed.
+  const yesterday = Date.parse(`${shanghaiDay(new Date(now.getTime() - DAY))}T10:00:00+08:00`);
+  for (const [k, s] of [s1, s2, s3].entries()) await draw(many, s!, new Date(yesterday + k * 3 * 3_600_000));
+  await setCardStatusIn(
+    tx,
+    actor,
+    { memberCardId: many.memberCardId, reason: '单日在三家门店消费，先冻结核实' },
+    'frozen',
+  );
+  await setCardStatusIn(tx, actor, { memberCardId: many.memberCardId, reason: '已电话核实为会员本人' }, 'active');
+  await applyAdjustIn(tx, actor, {
+    memberCardId: many.memberCardId,
+    amount: 5000,
+    bonus: 0,
+    sessions: 0,
+    reason: '门店误扣一次，补回 50 元',
+  });
+  const [applied] = await tx
+    .select({ approvalId: cardHandling.approvalId })
+    .from(cardHandling)
+    .where(and(eq(cardHandling.memberCardId, many.memberCardId), eq(cardHandling.action, 'adjust')));
+  await decideIn(tx, admin!.id, { id: applied!.approvalId!, decision: 'approve', comment: '同意' }, undefined);
+  // 冻结卡近期有消费.
+  const frozen = await cardOf(2, yearly!, 15);
+  await draw(frozen, s1!, new Date(now.getTime() - 3 * DAY));
+  await setCardStatusIn(tx, actor, { memberCardId: frozen.memberCardId, reason: '会员报失，冻结待补卡' }, 'frozen');
+  // 余额与流水不符: changed outside the ledger (nothing is written to its ledger after).
+  const damaged = await cardOf(3, yearly!, 10);
+  await tx.execute(sql`update ${memberCard} set balance = balance + 8800 where id = ${damaged.memberCardId}`);
+};
