@@ -7,12 +7,14 @@ import { MEMBER_MOVE_API } from '@zb/contract/api/memberMoves';
 import type { FastifyInstance } from 'fastify';
 import { registerReport } from '../../platform/report/register';
 import { route } from '../../platform/route';
+import { ledgerRefNames } from '../members/service';
 import { MEMBER_MOVE_BINDINGS } from './reports';
 import {
   closePreview,
   closureDetail,
   closureMembers,
   listClosures,
+  moveLedgerNames,
   moveStores,
   retryClosure,
   startClosure,
@@ -20,6 +22,8 @@ import {
 } from './service';
 
 export const memberMoveRoutes = async (app: FastifyInstance) => {
+  // The card ledger's 单据 of a move's 迁出/迁入 rows: 闭店迁移 and the closure's number.
+  for (const n of moveLedgerNames) ledgerRefNames.register(n);
   route(app, MEMBER_MOVE_API.stores, (_input, { db, signedIn }) => moveStores(db, signedIn().scope));
   route(app, MEMBER_MOVE_API.preview, ({ query }, { db, signedIn }) =>
     closePreview(db, signedIn().scope, query.storeId),

@@ -32,9 +32,11 @@ import { BizError } from '../../platform/errors';
 import { type DataScope, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { card } from '../goods/schema';
-import { type CardEntry, writeLedgerEntries } from '../members/ledger';
+import { type CardEntry, openSuccessorCard, writeLedgerEntries } from '../members/ledger';
 import { member, memberCard, memberCardSession } from '../members/schema';
+import { setHomeStore } from '../members/service';
 import { store } from '../stores/schema';
+import { markStoreClosed } from '../stores/service';
 import { memberMove, memberMoveCard, memberSwitch, storeClosure } from './schema';
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -240,7 +242,7 @@ const moveMember = (db: Db, moveId: number, userId: number | null, when?: Date):
       .innerJoin(storeClosure, eq(storeClosure.id, memberMove.closureId))
       .where(eq(memberMove.id, moveId))
       .for('update', { of: memberMove })) as MoveRow[];
-    if (!mv || mv.status !== 'pending') return false;
+    if (mv?.status !== 'pending') return false;
     const by = userId ?? mv.createdBy;
     const [to] = await tx
       .select({ status: store.status, name: storeLabel, levelId: store.levelId })
@@ -302,31 +304,11 @@ const moveMember = (db: Db, moveId: number, userId: number | null, when?: Date):
       const bonus = c.bonusBalance ?? 0;
       if (amount <= 0 && bonus <= 0 && mine.length === 0) continue;
       if (!c.usable) throw new MoveRefused(`卡项「${c.cardName}」不适用于接收门店${to.name}（门店等级不在适用范围内）`);
-      const [next] = await tx
-        .insert(memberCard)
-        .values({
-          memberId: mv.memberId,
-          cardId: c.cardId,
-          kind: c.kind,
-          storeId: mv.toStoreId,
-          openedAt: at,
-          expiresAt: c.expiresAt,
-          status: c.status,
-          paid: 0,
-          balance: c.kind === 'stored' ? 0 : null,
-          bonusBalance: c.kind === 'stored' ? 0 : null,
-          createdBy: by,
-        })
-        .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
-      const n = next!;
+      const n = await openSuccessorCard(tx, c.id, mv.toStoreId, at, by);
       if (c.kind === 'stored') {
         outs.push({ memberCardId: c.id, amount: -amount, bonus: -bonus });
         ins.push({ memberCardId: n.id, amount, bonus });
       } else {
-        const all = sessions.filter((x) => x.memberCardId === c.id);
-        await tx
-          .insert(memberCardSession)
-          .values(all.map((x) => ({ memberCardId: n.id, projectId: x.projectId, total: x.total, remaining: 0 })));
         for (const x of mine) {
           outs.push({ memberCardId: c.id, projectId: x.projectId, sessions: -x.remaining });
           ins.push({ memberCardId: n.id, projectId: x.projectId, sessions: x.remaining });
@@ -371,7 +353,7 @@ const moveMember = (db: Db, moveId: number, userId: number | null, when?: Date):
     }
     const homeMoves = m?.storeId === mv.fromStoreId;
     if (homeMoves) {
-      await tx.update(member).set({ storeId: mv.toStoreId, updatedAt: at }).where(eq(member.id, mv.memberId));
+      await setHomeStore(tx, mv.memberId, mv.toStoreId, at);
       // The switch row the trigger wrote in this transaction: it came from this move.
       await tx
         .update(memberSwitch)
@@ -450,7 +432,7 @@ const finishClosure = (db: Db, closureId: number, userId: number | null) =>
       .update(storeClosure)
       .set({ status, lockedUntil: null, finishedAt: status === 'done' ? sql`now()` : null })
       .where(eq(storeClosure.id, closureId));
-    if (status === 'done') await tx.update(store).set({ status: 'closed' }).where(eq(store.id, c.storeId));
+    if (status === 'done') await markStoreClosed(tx, c.storeId);
     await recordOperation(tx, {
       userId,
       action: 'storeClosure.update',
@@ -575,6 +557,13 @@ export const retryClosure = async (
     await tx.update(storeClosure).set({ status: 'running' }).where(eq(storeClosure.id, c.id));
     return { retried };
   });
+
+/** The card ledger's 单据 of a move's rows (members/service.ts refNo): 闭店迁移 and the closure's number. */
+export const moveLedgerNames = ['member_move_out', 'member_move_in'].map((refType) => ({
+  refType,
+  name: (refId: SQL) =>
+    sql<string>`select '闭店迁移 ' || c.closure_no from ${memberMove} mv join ${storeClosure} c on c.id = mv.closure_id where mv.id = ${refId}`,
+}));
 
 // ── Reads ─────────────────────────────────────────────────────────────────────
 
