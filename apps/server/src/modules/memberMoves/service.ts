@@ -477,7 +477,27 @@ export const runClosure = async (
       .set({ lockedUntil: sql`now() + interval '1 minute'` })
       .where(eq(storeClosure.id, closureId));
   }
+  // Members who came to the store (or to value on its cards) since the closure began: moved too.
+  if ((await addLateMembers(db, closureId)) > 0) return runClosure(db, closureId, userId, at);
   await finishClosure(db, closureId, userId);
+};
+
+/** Adds to a running closure the members of its store it does not list yet; answers how many. */
+const addLateMembers = async (db: Db, closureId: number): Promise<number> => {
+  const [c] = await db
+    .select({ storeId: storeClosure.storeId, toStoreId: storeClosure.toStoreId, createdBy: storeClosure.createdBy })
+    .from(storeClosure)
+    .where(eq(storeClosure.id, closureId));
+  if (!c) return 0;
+  const added = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into ${memberMove} (closure_id, member_id, from_store_id, to_store_id, from_home_store_id, created_by)
+      select ${closureId}::int, m.id, ${c.storeId}::int, ${c.toStoreId}::int, m.store_id, ${c.createdBy}::int
+      from ${member} m where m.id in (${closingMembers(c.storeId)})
+        and not exists (select 1 from ${memberMove} x where x.closure_id = ${closureId} and x.member_id = m.id)
+      order by m.id
+      on conflict (closure_id, member_id) do nothing returning id`),
+  );
+  return added.length;
 };
 
 /** The runs under way in this process (a test, or a second request, awaits the same run). */
