@@ -52,7 +52,6 @@ export const MEM_ACCOUNT_DETAIL = defineReport({
   },
   defaultSort: { field: 'at', dir: 'desc', thenBy: 'id' },
   totals: true,
-  export: true,
 });
 
 /** /umsMemberSwitchRecord 会员切换记录: every switch of a member's home store or account. */
