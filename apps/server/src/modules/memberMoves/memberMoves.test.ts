@@ -145,7 +145,10 @@ describe('闭店迁移', { timeout: 300_000 }, () => {
       sql`select id, balance, bonus_balance as bonus, sessions_left as sessions, card_id as card from member_card
         where store_id = ${from} and (coalesce(balance, 0) > 0 or coalesce(bonus_balance, 0) > 0 or sessions_left > 0) order by id`,
     );
-    expect(preview.members.flatMap((m) => m.cards.map((c) => c.memberCardId))).toEqual(cards.map((c) => c.id));
+    const byId = (a: number, b: number) => a - b;
+    expect(preview.members.flatMap((m) => m.cards.map((c) => c.memberCardId)).sort(byId)).toEqual(
+      cards.map((c) => c.id),
+    );
     const homeMembers = (await q<{ id: number }>(sql`select id from member where store_id = ${from} order by id`)).map(
       (r) => r.id,
     );
@@ -268,7 +271,9 @@ describe('闭店迁移', { timeout: 300_000 }, () => {
       sql`select member_id as member, id as card, card_id as product from member_card
         where store_id = ${from} and (coalesce(balance, 0) > 0 or sessions_left > 0) order by id limit 1`,
     );
-    const product = await q(sql`select usable_scope, store_level_ids from card where id = ${victim!.product}`);
+    const [product] = await q<{ scope: string; levels: string }>(
+      sql`select usable_scope as scope, store_level_ids::text as levels from card where id = ${victim!.product}`,
+    );
     await t.db.execute(
       sql`update card set usable_scope = 'levels', store_level_ids = '{}' where id = ${victim!.product}`,
     );
@@ -297,7 +302,7 @@ describe('闭店迁移', { timeout: 300_000 }, () => {
     expect(await chain()).toEqual(chainBefore);
     // The product usable again: a retry moves them and closes the store.
     await t.db.execute(
-      sql`update card set usable_scope = ${product[0]!.usable_scope}, store_level_ids = ${product[0]!.store_level_ids} where id = ${victim!.product}`,
+      sql`update card set usable_scope = ${product!.scope}, store_level_ids = ${product!.levels}::int[] where id = ${victim!.product}`,
     );
     expect(await ok(admin.call(MEMBER_MOVE_API.retry, { body: { closureId: started.id } }))).toEqual({
       retried: holders,
