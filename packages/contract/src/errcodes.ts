@@ -193,6 +193,11 @@ export const ERR = {
   RECEIPT_OVER_MATCH: 'SETTLE-40901',
   /** A statement marked 已结算 before bank receipts match its whole amount. */
   SETTLEMENT_NOT_PAID: 'SETTLE-40902',
+  // 闭店迁移 (issue 15, /close): a closure or a member's move.
+  /** A receiving store that is closed, the closing store itself, or out of the caller's scope. */
+  MOVE_INVALID: 'MOVE-40001',
+  /** The store is closed already, or a closure of it is under way. */
+  MOVE_STORE_CLOSED: 'MOVE-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -298,6 +303,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.SETTLEMENT_NO_RULE]: '未配置适用的跨店结算规则，请先在跨店结算配置中设置默认规则',
   [ERR.RECEIPT_OVER_MATCH]: '匹配金额超出回单或结算单的剩余金额',
   [ERR.SETTLEMENT_NOT_PAID]: '结算单尚未由银行回单足额匹配，不能标记已结算',
+  [ERR.MOVE_INVALID]: '接收门店无效：不能是已闭店的门店或闭店门店本身',
+  [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

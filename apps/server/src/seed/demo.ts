@@ -31,6 +31,7 @@ import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
 import { seedMemberAssets } from './memberAssets';
+import { seedMemberMoves } from './memberMoves';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
@@ -326,6 +327,8 @@ export const seedDemo = async (
     if (history) await seedMemberAssets(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // A closed store with its members moved (after every seed that writes to the members' cards).
+    if (history) await seedMemberMoves(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

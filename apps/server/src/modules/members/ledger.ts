@@ -1835,3 +1835,44 @@ export const reverseBillDraws = async (
     entries,
   });
 };
+
+// ── A successor card (闭店迁移, modules/memberMoves) ─────────────────────────────
+
+/**
+ * Opens an EMPTY card of the same product, kind, expiry and status as `from`, for the same member,
+ * at `storeId` (a 套餐卡 with the same session rows, 0 left): the card a move's 迁入 rows then fill
+ * through `writeLedgerEntries`, so its value comes from ledger rows only. `paid` 0: nothing was sold.
+ */
+export const openSuccessorCard = async (
+  tx: Tx,
+  from: number,
+  storeId: number,
+  at: Date,
+  userId: number | null,
+): Promise<{ id: number; cardNo: string }> => {
+  const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, from));
+  if (!c) throw invalid('会员卡不存在');
+  const [next] = await tx
+    .insert(memberCard)
+    .values({
+      memberId: c.memberId,
+      cardId: c.cardId,
+      kind: c.kind,
+      storeId,
+      openedAt: at,
+      expiresAt: c.expiresAt,
+      status: c.status,
+      paid: 0,
+      balance: c.kind === 'stored' ? 0 : null,
+      bonusBalance: c.kind === 'stored' ? 0 : null,
+      createdBy: userId,
+    })
+    .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
+  const rows = await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from));
+  if (rows.length) {
+    await tx
+      .insert(memberCardSession)
+      .values(rows.map((x) => ({ memberCardId: next!.id, projectId: x.projectId, total: x.total, remaining: 0 })));
+  }
+  return next!;
+};

@@ -161,6 +161,14 @@ export const setMemberCardStatus = async (tx: Tx, memberCardId: number, status: 
 // ── Reads of /personalAccount ────────────────────────────────────────────────
 
 /** The member, when their home store is in the caller's scope; RECORD_NOT_FOUND otherwise. */
+/**
+ * Moves a member's home store (a store's closure, modules/memberMoves), in the caller's
+ * transaction; the trigger member_switch_record writes the switch row.
+ */
+export const setHomeStore = async (tx: Tx, memberId: number, storeId: number, at: Date): Promise<void> => {
+  await tx.update(member).set({ storeId, updatedAt: at }).where(eq(member.id, memberId));
+};
+
 export const visibleMember = async (db: Db, scope: DataScope, memberId: number) => {
   const [row] = await db
     .select({ id: member.id, name: member.name })

@@ -138,3 +138,8 @@ export const storePicks = (db: Db, scope: DataScope): Promise<StorePick[]> =>
     .from(store)
     .where(storeTableScope(scope))
     .orderBy(asc(store.code));
+
+/** Marks a store 闭店 (the end of its closure, modules/memberMoves), in the caller's transaction. */
+export const markStoreClosed = async (tx: Tx, storeId: number): Promise<void> => {
+  await tx.update(store).set({ status: 'closed' }).where(eq(store.id, storeId));
+};
