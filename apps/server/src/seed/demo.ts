@@ -34,6 +34,7 @@ import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
+import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedSettlement } from './settlement';
@@ -323,6 +324,8 @@ export const seedDemo = async (
     if (history) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // Points of the bills and refunds above, and exchanges (after every bill and refund).
+    if (history) await seedPoints(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);
