@@ -67,7 +67,7 @@ export const earnOnBill = async (tx: Tx, b: WrittenBill): Promise<void> => {
       returning mp.balance
     )
     insert into points_ledger (member_id, kind, points, balance_after, ref_type, ref_id, store_id, at)
-    select ${b.memberId}, 'earn', pts.n, p.balance, ${POINTS_REFS.earn}, ${b.consumeId}, ${b.storeId}, ${b.at}
+    select ${b.memberId}, 'earn', pts.n, p.balance, ${POINTS_REFS.earn}, ${b.consumeId}, ${b.storeId}, ${b.at.toISOString()}::timestamptz
     from p, pts`);
 };
 
@@ -302,7 +302,7 @@ const dayNumber = (at: Date): number => {
  */
 export const expirePoints = async (db: Db, now: Date): Promise<{ members: number; points: number }> => {
   const months = await readSetting(db, 'pointsExpiryMonths');
-  const cutoff = sql`((date_trunc('day', ${now}::timestamptz at time zone 'Asia/Shanghai') - make_interval(months => ${months}::int)) at time zone 'Asia/Shanghai')`;
+  const cutoff = sql`((date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'Asia/Shanghai') - make_interval(months => ${months}::int)) at time zone 'Asia/Shanghai')`;
   const due = (memberId?: number) => sql`
     select member_id as "memberId",
       (coalesce(sum(points) filter (where points > 0 and at < ${cutoff}), 0)

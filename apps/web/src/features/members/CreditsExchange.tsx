@@ -50,7 +50,9 @@ export function CreditsExchange({ memberId }: { memberId: number }) {
     },
   });
   const submit = async () => {
-    const v = await form.validateFields();
+    // A field left wrong: the form shows why, nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const total = v.quantity * v.unitPoints;
     if (!(await confirm(`确定为该会员兑换「${v.itemName}」× ${v.quantity}，扣除 ${total} 积分？`))) return;
     exchange.mutate({ ...v, memberId, requestKey });
