@@ -282,11 +282,11 @@ describe('/purchaseHistory and /orderDetail', () => {
       .limit(1);
     expect(m).toBeDefined();
     const bills = await t.db
-      .select({ no: memberConsume.billNo, total: memberConsume.total })
+      .select({ no: memberConsume.billNo, total: memberConsume.total, storeId: memberConsume.storeId })
       .from(memberConsume)
       .where(eq(memberConsume.memberId, m!.id));
     const orders = await t.db
-      .select({ no: mallOrder.orderNo, total: mallOrder.total })
+      .select({ no: mallOrder.orderNo, total: mallOrder.total, storeId: mallOrder.storeId })
       .from(mallOrder)
       .where(eq(mallOrder.memberId, m!.id));
     const page = await list(admin, PURCHASE_HISTORY_VIEW, { memberId: m!.id });
@@ -312,9 +312,20 @@ describe('/purchaseHistory and /orderDetail', () => {
     const orderNo = orders[0]!.no;
     const order = await admin.call(POINTS_API.orderDetail, { query: { id: orderNo } });
     expect(order.body.data).toMatchObject({ type: 'mall', order: { order: { orderNo } } });
-    expect((await east.call(POINTS_API.orderDetail, { query: { id: orderNo } })).body.errcode).toBe(
-      ERR.RECORD_NOT_FOUND,
+    // A 华东 user opens a document of this member (home store outside 华东) only when it was made at a 华东 store.
+    const eastStores = new Set(
+      (
+        await t.db
+          .select({ id: store.id })
+          .from(store)
+          .innerJoin(region, eq(region.id, store.regionId))
+          .where(eq(region.name, '华东大区'))
+      ).map((s) => s.id),
     );
+    for (const d of [...bills, ...orders].slice(0, 6)) {
+      const res = await east.call(POINTS_API.orderDetail, { query: { id: d.no } });
+      expect(res.body.errcode, d.no).toBe(eastStores.has(d.storeId) ? ERR.OK : ERR.RECORD_NOT_FOUND);
+    }
     expect((await admin.call(POINTS_API.orderDetail, { query: { id: 'XF9999999999' } })).body.errcode).toBe(
       ERR.RECORD_NOT_FOUND,
     );
