@@ -198,6 +198,9 @@ export const ERR = {
   MOVE_INVALID: 'MOVE-40001',
   /** The store is closed already, or a closure of it is under way. */
   MOVE_STORE_CLOSED: 'MOVE-40901',
+  // points (issue 15): the member's points ledger.
+  /** An exchange asking more points than the member has. */
+  POINTS_SHORT: 'POINTS-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -293,6 +296,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
   [ERR.REFUND_INVALID]: '退款申请内容有误',
   [ERR.REFUND_EXCEEDS]: '退款金额超出可退金额',
+  [ERR.POINTS_SHORT]: '会员积分不足',
   [ERR.MALL_ORDER_INVALID]: '商城订单内容有误',
   [ERR.MALL_STOCK_SHORT]: '商品库存不足',
   [ERR.INTENT_INVALID]: '意向金单据内容有误',

@@ -98,6 +98,8 @@ export const OPERATION_VERBS = {
   freeze: '冻结',
   unfreeze: '解冻',
   adjustApply: '申请调整',
+  // points (issue 15)
+  exchange: '积分兑换',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -167,6 +169,10 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  points_exchange: {
+    name: '积分兑换',
+    fields: { memberId: '会员', itemName: '兑换物品', quantity: '数量', points: '积分', remark: '备注' },
+  },
   erp_voucher: {
     name: 'EAS凭证',
     fields: { storeIds: '门店', dayFrom: '开始日期', dayTo: '结束日期', made: '生成张数', failed: '失败张数' },

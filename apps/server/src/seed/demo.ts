@@ -36,6 +36,7 @@ import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
+import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedSettlement } from './settlement';
@@ -329,6 +330,8 @@ export const seedDemo = async (
     await seedMarketing(tx, now);
     // A closed store with its members moved (after every seed that writes to the members' cards).
     if (history) await seedMemberMoves(tx, now);
+    // Points of the bills and refunds above, and exchanges (after every bill and refund).
+    if (history) await seedPoints(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

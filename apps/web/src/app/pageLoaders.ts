@@ -99,6 +99,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/materialBookProdDetail': () => import('../features/storeOrders/MaterialBookProdDetailPage'),
   '/orderConfiguration': () => import('../features/storeOrders/OrderConfigurationPage'),
   '/orderDetails': () => import('../features/bills/OrderDetailsPage'),
+  '/orderDetail': () => import('../features/memberAccount/OrderDetailPage'),
   '/barCodeDatabase': () => import('../features/storesMore/BarCodeDatabasePage'),
   '/memberReceiveAudit': () => import('../features/storesMore/MemberReceiveAuditPage'),
   '/posList': () => import('../features/storesMore/PosListPage'),

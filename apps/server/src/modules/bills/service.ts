@@ -46,6 +46,15 @@ export interface BillPaymentsToWrite {
  */
 export const billPaymentChecks = hookPoint<(tx: Tx, bill: BillPaymentsToWrite) => Promise<void>>();
 
+/** A bill just written (not a replay), in its transaction: modules above take part (memberAccount: 消费积分). */
+export const billWritten =
+  hookPoint<
+    (
+      tx: Tx,
+      bill: { consumeId: number; memberId: number; storeId: number; at: Date; paidOther: number },
+    ) => Promise<void>
+  >();
+
 /** A bill's kind from its lines: one kind of line names it (a project, or a product drawn on a card, is 消费; a product paid otherwise 零售); more kinds are 混合. */
 export const billKindOf = (lines: readonly { kind: BillLineKind; cardNo?: string }[]): BillKind => {
   const kinds = new Set(
@@ -424,6 +433,10 @@ const writeBill = async (
     },
     refs,
   );
+
+  for (const fn of billWritten.registered()) {
+    await fn(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at, paidOther: bill.paidOther });
+  }
 
   // What the bill left on each card it touched (locked: what its ledger rows say, see billAnswer).
   const ids = [...touched, ...other.flatMap((o) => (o.itemKind === 'cardSale' ? [o.memberCardId] : []))];

@@ -32,6 +32,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { flowHistory, recordCreated, runStep, type StepTaker } from '../../platform/flow';
+import { hookPoint } from '../../platform/hooks';
 import { storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { approval } from '../approvals/schema';
@@ -56,6 +57,10 @@ const CARD_METHODS = new Set(['storedCard', 'comboCard']);
 const methodLabel = (m: string) => BILL_PAY_METHODS.find((x) => x.value === m)?.label ?? m;
 
 const invalid = (msg: string) => new BizError(ERR.REFUND_INVALID, msg);
+
+/** A refund just executed, in its transaction: modules above take part (memberAccount: 退款扣回积分). */
+export const refundExecuted =
+  hookPoint<(tx: Tx, r: { refundId: number; consumeId: number; userId: number | null; at: Date }) => Promise<void>>();
 const exceeds = (msg: string) => new BizError(ERR.REFUND_EXCEEDS, msg);
 
 type LineRow = typeof memberConsumeLine.$inferSelect;
@@ -358,6 +363,7 @@ export const executeRefund = async (tx: Tx, id: number, userId: number, where?: 
     where,
     at,
   });
+  for (const fn of refundExecuted.registered()) await fn(tx, { refundId: id, consumeId: r!.consumeId, userId, at });
 };
 
 /** 意向金 payments refunded (whole, see apply): their deposits are paid again (intents restoreIntentDeposit). */

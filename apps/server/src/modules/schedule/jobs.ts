@@ -11,6 +11,7 @@ import { scanAbnormalBills } from '../bills/abnormal';
 import { foldBillRollups } from '../bills/rollups';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
+import { expirePoints } from '../memberAccount/points';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
@@ -93,6 +94,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { count, amount } = await expireIntentDeposits(db, now);
       return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
+    },
+  },
+  {
+    name: 'expirePoints',
+    title: '会员积分过期',
+    defaultCron: '20 0 * * *',
+    run: async ({ db, now }) => {
+      const { members, points } = await expirePoints(db, now);
+      return members === 0 ? '没有到期的积分' : `会员 ${members} 人的积分过期，共 ${points} 积分`;
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
  * /personalAccount shows the member's cards with balances and sessions left, each card's ledger,
- * and the 消费记录 tab that pages GET /rest/member/findMemberConsume with a date filter.
+ * and the 消费记录 tab (/purchaseHistory: bills and mall orders on the report engine, paged on the
+ * server, each number opening /orderDetail).
  */
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { routeByPath } from '@zb/contract/routes';
@@ -58,37 +59,22 @@ const cards = [
   },
 ];
 
-const bill = (id: number, billNo: string) => ({
+const purchase = (id: number, no: string, kind: 'bill' | 'mall') => ({
   id,
-  billNo,
-  consumedAt: '2026-11-02T06:30:00.000Z',
-  storeId: 1,
+  no,
+  kind,
+  at: '2026-11-02T06:30:00.000Z',
   storeName: '上海静安店',
-  staffName: '王芳',
+  items: kind === 'bill' ? '头皮深层护理×1' : '洗护旅行套装×1',
+  status: 'completed',
   total: 36_630,
-  paidByCard: 16_830,
-  paidOther: 19_800,
-  remark: null,
-  lines: [
-    {
-      line: 1,
-      itemKind: 'project',
-      itemId: 5,
-      itemName: '头皮深层护理',
-      quantity: 1,
-      unitPrice: 16_830,
-      amount: 16_830,
-      memberCardId: 31,
-      cardNo: 'KH00000031',
-      cardName: '尊享储值卡',
-      sessions: null,
-      cardAmount: 16_830,
-    },
-  ],
+  paidByCard: kind === 'bill' ? 33_660 : 0,
+  paidOther: kind === 'bill' ? 2_970 : 36_630,
+  refunded: 0,
 });
 
-describe('/personalAccount', { timeout: 60_000 }, () => {
-  it('shows the cards with balances and sessions, a card’s ledger, and the 消费记录 paged on the server', async () => {
+describe('/personalAccount', { timeout: 120_000 }, () => {
+  it('shows the cards with balances and sessions, a card’s ledger, and the 消费记录 (bills and mall orders) paged on the server', async () => {
     setSessionUser(
       sessionUser({
         menu: [
@@ -127,15 +113,22 @@ describe('/personalAccount', { timeout: 60_000 }, () => {
           }),
         };
       }
-      if (path === '/rest/member/findMemberConsume') {
+      if (path === '/rest/report/purchaseHistory/list') {
         const q = new URLSearchParams(search);
-        if (q.get('dateFrom')) return { body: envelope({ total: 0, list: [] }) };
-        return { body: envelope({ total: 25, list: [bill(1, 'XF0000000101'), bill(2, 'XF0000000100')] }) };
+        if (q.get('kind')) return { body: envelope({ total: 0, list: [], totals: {} }) };
+        return {
+          body: envelope({
+            total: 25,
+            list: [purchase(2, 'XF0000000101', 'bill'), purchase(3, 'WSC20261101000007', 'mall')],
+            totals: { total: 73_260, paidByCard: 33_660, paidOther: 39_600, refunded: 0 },
+          }),
+        };
       }
       return { body: envelope([]) };
     });
     renderApp('/personalAccount?id=9');
-    const table = await within(document.body).findByRole('table', { name: '会员卡' }, SLOW);
+    // The page's chunks load first (a while on a busy machine).
+    const table = await within(document.body).findByRole('table', { name: '会员卡' }, { timeout: 40_000 });
     expect(await within(table).findByText('¥1,831.70', {}, SLOW)).toBeTruthy();
     expect(within(table).getByText('头皮深层护理：剩余 7/10 次')).toBeTruthy();
     expect(within(table).getByText('已过期')).toBeTruthy();
@@ -146,16 +139,19 @@ describe('/personalAccount', { timeout: 60_000 }, () => {
     expect(await within(ledger).findByText('本金 +¥2,000.00，赠送 +¥300.00', {}, SLOW)).toBeTruthy();
 
     fireEvent.click(within(document.body).getByRole('tab', { name: '消费记录' }));
-    const bills = await within(document.body).findByRole('table', { name: '消费记录' }, SLOW);
-    expect(await within(bills).findByText('XF0000000101', {}, SLOW)).toBeTruthy();
-    expect(within(bills).getAllByText('上海静安店')).toHaveLength(2);
+    const bill = await within(document.body).findByRole('link', { name: 'XF0000000101' }, SLOW);
+    // Each number opens /orderDetail with it.
+    expect(bill.getAttribute('href')).toBe('/orderDetail?id=XF0000000101');
+    expect(within(document.body).getByRole('link', { name: 'WSC20261101000007' })).toBeTruthy();
+    expect(within(document.body).getByText('商城订单')).toBeTruthy();
     expect(document.body.textContent).toContain('共 25 条');
-    const consumeCalls = () => fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('findMemberConsume'));
-    expect(consumeCalls()[0]).toContain('memberId=9');
-    expect(consumeCalls()[0]).toContain('pageNo=1');
+    const historyCalls = () =>
+      fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/rest/report/purchaseHistory/list'));
+    expect(historyCalls()[0]).toContain('memberId=9');
+    expect(historyCalls()[0]).toContain('pageNo=1');
 
     // Page 2 asks the server for it.
     fireEvent.click(document.querySelector<HTMLElement>('.ant-pagination-item-2')!);
-    await waitFor(() => expect(consumeCalls().some((u) => u.includes('pageNo=2'))).toBe(true), SLOW);
+    await waitFor(() => expect(historyCalls().some((u) => u.includes('pageNo=2'))).toBe(true), SLOW);
   });
 });

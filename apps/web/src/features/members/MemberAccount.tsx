@@ -1,12 +1,14 @@
 /**
  * Under a member's file (/personalAccount): 会员卡 — their cards with balances or sessions left,
- * each opening its ledger (every 开卡, 充值, 消费 with the balance after it); 消费记录 — their bills
- * (GET /rest/member/findMemberConsume), paged on the server, with a date filter; and the member
- * tabs declared as views in REPORTS (套餐卡 /comboCard, 储值卡 /storedValueCard): each on the report
- * engine's ReportView with the member's id as its fixed filter, a tab appearing as soon as its
- * declaration exists; and 意向记录 (/userIntention: the member's 意向金, features/intents).
+ * each opening its ledger (every 开卡, 充值, 消费 with the balance after it); the member tabs declared as views in REPORTS (套餐卡 /comboCard, 储值卡
+ * /storedValueCard, 消费记录 /purchaseHistory — bills and mall orders, each opening /orderDetail —
+ * and 积分明细 /points): each on the report engine's ReportView with the member's id as its fixed
+ * filter, a tab appearing as soon as its declaration exists; 积分兑换 (/creditsExchange: the
+ * exchanges and 兑换); and 意向记录 (/userIntention: the member's 意向金, features/intents). A tab
+ * whose route the role may not open is not shown.
  */
 import { useQuery } from '@tanstack/react-query';
+import { canOpen } from '@zb/contract/access';
 import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
 import { CARD_KINDS } from '@zb/contract/entities/card';
 import type { AnyReport } from '@zb/contract/report/define';
@@ -18,11 +20,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
+import { useMenuContext } from '../../platform/permissions';
 import { ReportView } from '../../platform/report/ReportView';
-import { ConsumeHistory } from './ConsumeHistory';
 
 /** 意向记录 in a chunk of its own, loaded when its tab opens: the member page stays as light as before. */
 const UserIntention = lazy(() => import('./UserIntention').then((m) => ({ default: m.UserIntention })));
+/** 积分兑换 likewise. */
+const CreditsExchange = lazy(() => import('./CreditsExchange').then((m) => ({ default: m.CreditsExchange })));
 
 const kindTag = (kind: string) => {
   const k = CARD_KINDS.find((x) => x.value === kind);
@@ -133,7 +137,7 @@ function MemberCards({ memberId }: { memberId: number }) {
 }
 
 /** The member tabs shown as declared views, in this order. */
-export const MEMBER_VIEW_TABS = ['/comboCard', '/storedValueCard', '/memberMigration'] as const;
+export const MEMBER_VIEW_TABS = ['/comboCard', '/storedValueCard', '/purchaseHistory', '/points', '/memberMigration'] as const;
 
 /** The declared view of a member tab: its page is the tab's route and its one fixed filter is memberId. */
 export const memberViewOf = (path: string, reports: readonly AnyReport[] = REPORTS): AnyReport | undefined =>
@@ -143,7 +147,13 @@ export const memberViewOf = (path: string, reports: readonly AnyReport[] = REPOR
   });
 
 export function MemberAccount({ memberId }: { memberId: number }) {
-  const views = MEMBER_VIEW_TABS.flatMap((path) => {
+  // A tab the role may not open is not shown (the server refuses its calls too).
+  const { codes } = useMenuContext();
+  const allowed = (path: string) => {
+    const r = routeByPath(path);
+    return !r || canOpen(r, codes);
+  };
+  const views = MEMBER_VIEW_TABS.filter(allowed).flatMap((path) => {
     const decl = memberViewOf(path);
     return decl
       ? [
@@ -161,7 +171,19 @@ export function MemberAccount({ memberId }: { memberId: number }) {
         items={[
           { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
           ...views,
-          { key: 'consume', label: '消费记录', children: <ConsumeHistory memberId={memberId} /> },
+          ...(allowed('/creditsExchange')
+            ? [
+                {
+                  key: '/creditsExchange',
+                  label: routeByPath('/creditsExchange')?.title ?? '积分兑换',
+                  children: (
+                    <Suspense fallback={null}>
+                      <CreditsExchange memberId={memberId} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           // 意向记录 opens with the member file's own codes (route table: a tab of /personalAccount).
           {
             key: '/userIntention',

@@ -4,6 +4,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { routeByPath } from '@zb/contract/routes';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../platform/queryClient';
@@ -29,7 +30,10 @@ describe('member tabs declared as views', { timeout: 30_000 }, () => {
   });
 
   it('shows the 套餐卡 tab on the report engine with the member’s id', async () => {
-    setSessionUser(sessionUser());
+    // The tabs open with the member file's codes (those of /memberList).
+    setSessionUser(
+      sessionUser({ menu: [{ code: routeByPath('/memberList')!.code!, name: '会员列表', description: '' }] }),
+    );
     const fetch = stubFetch((url) =>
       url.startsWith('/rest/report/testMemberCards/list')
         ? {
