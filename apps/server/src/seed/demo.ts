@@ -36,6 +36,7 @@ import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
@@ -328,6 +329,8 @@ export const seedDemo = async (
     await foldBillRollups(tx);
     // Last: the settled month reads the bills, refunds and closed bills above.
     await seedSettlement(tx, now, history);
+    // After every bill of the history, which its limits and blacklist would have refused.
+    await seedSecurity(tx, now);
     // Last: the vouchers are made from every bill and refund above.
     await seedErp(tx, now, { vouchers: history });
   });
