@@ -324,13 +324,14 @@ export const seedDemo = async (
     if (history) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // After every bill of the history, which its limits and blacklist would have refused; its
+    // risky day's bills before the folds and the settled month, which read them.
+    await seedSecurity(tx, now, history);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);
     // Last: the settled month reads the bills, refunds and closed bills above.
     await seedSettlement(tx, now, history);
-    // After every bill of the history, which its limits and blacklist would have refused.
-    await seedSecurity(tx, now);
     // Last: the vouchers are made from every bill and refund above.
     await seedErp(tx, now, { vouchers: history });
   });

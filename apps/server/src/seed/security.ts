@@ -70,8 +70,9 @@ const seedRiskyDay = async (tx: Tx, now: Date): Promise<number | null> => {
   return memberId;
 };
 
-export const seedSecurity = async (tx: Tx, now: Date): Promise<void> => {
-  const risky = await seedRiskyDay(tx, now);
+export const seedSecurity = async (tx: Tx, now: Date, history = true): Promise<void> => {
+  // A world without the demo's history (a bulk scale) gets the rules only.
+  const risky = history ? await seedRiskyDay(tx, now) : null;
   // The warning scan over the whole demo ledger, as its job runs every five minutes.
   await scanWarnings(tx, now);
   const cards = new Map(
