@@ -201,6 +201,11 @@ export const ERR = {
   // points (issue 15): the member's points ledger.
   /** An exchange asking more points than the member has. */
   POINTS_SHORT: 'POINTS-40901',
+  // Business security (issue 15, SPEC §2.15).
+  /** A card drawn past /useCardLimit's draws, amount or stores per day. */
+  SECURITY_CARD_LIMIT: 'SECURITY-40901',
+  /** A blacklisted member, phone or device (/blacklistAdmin) may not open cards nor draw. */
+  SECURITY_BLACKLISTED: 'SECURITY-40902',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -293,6 +298,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.BILL_INVALID]: '收银单内容有误',
   [ERR.BILL_SIGN_QUOTA]: '签单金额超出店长本月签单额度',
   [ERR.BILL_DRAW_LIMIT]: '项目消耗次数超出限制',
+  [ERR.SECURITY_CARD_LIMIT]: '超出用卡限制',
+  [ERR.SECURITY_BLACKLISTED]: '已列入黑名单，不能办理',
   [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
   [ERR.REFUND_INVALID]: '退款申请内容有误',
   [ERR.REFUND_EXCEEDS]: '退款金额超出可退金额',

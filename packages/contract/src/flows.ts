@@ -7,6 +7,7 @@ import { BILL_FLOW } from './entities/bill';
 import { INTENT_FLOW, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { REFUND_FLOW } from './entities/refund';
+import { WARNING_FLOW } from './entities/security';
 import { SETTLEMENT_FLOW } from './entities/settlement';
 import type { FlowDecl } from './flow';
 
@@ -19,4 +20,5 @@ export const FLOWS: readonly FlowDecl[] = [
   INTENT_FLOW,
   INTENT_REFUND_FLOW,
   SETTLEMENT_FLOW,
+  WARNING_FLOW,
 ];

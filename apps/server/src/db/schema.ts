@@ -22,6 +22,7 @@ export * from '../modules/productOnlineRate/schema';
 export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
+export * from '../modules/security/schema';
 export * from '../modules/settlement/schema';
 export * from '../modules/staff/schema';
 export * from '../modules/stock/schema';

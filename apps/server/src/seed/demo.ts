@@ -39,6 +39,7 @@ import { seedPerformance } from './performance';
 import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
@@ -332,6 +333,9 @@ export const seedDemo = async (
     if (history) await seedMemberMoves(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
+    // After every bill of the history, which its limits and blacklist would have refused; its
+    // risky day's bills before the folds and the settled month, which read them.
+    await seedSecurity(tx, now, history);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

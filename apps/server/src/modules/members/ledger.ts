@@ -248,6 +248,44 @@ export const drawChecks =
     ) => Promise<void>
   >();
 
+/** One card a bill draws, as business security (modules/security: /useCardLimit) counts it. */
+export interface CardUse {
+  memberCardId: number;
+  cardNo: string;
+  /** The card product and the store that sold the card. */
+  cardId: number;
+  cardStoreId: number;
+  /** Where and when the bill draws it, and the 分 of value it draws (套餐卡: the sessions' value). */
+  storeId: number;
+  at: Date;
+  amount: number;
+}
+
+/** Who a record is for, as business security (/blacklistAdmin) checks it. */
+export interface LedgerParty {
+  memberId: number;
+  phone: string;
+  /** The open-API client that sent the bill (its POS terminal is the device); null otherwise. */
+  clientId: number | null;
+}
+
+/**
+ * Checks of modules above the ledger (security registers its limits and blacklist), run before
+ * anything is written, reading what they need in the record's transaction: `openChecks` on each
+ * card opening (a claimed real card too), `cardUseChecks` on each bill that draws cards or comes
+ * from an open-API client (`opens`: its card-sale lines), with `earlier` the card uses of the
+ * batch's records decided before it and not written yet. A check refuses by throwing.
+ */
+export const openChecks = hookPoint<(tx: Tx, party: LedgerParty, e: OpenCardInput) => Promise<void>>();
+export const cardUseChecks =
+  hookPoint<
+    (
+      tx: Tx,
+      bill: { party: LedgerParty; uses: readonly CardUse[]; opens: number },
+      earlier: readonly CardUse[],
+    ) => Promise<void>
+  >();
+
 export interface OpenCardInput {
   memberId: number;
   /** The card product (goods card). */
@@ -441,6 +479,8 @@ class Batch {
   readonly trialTakes: TrialTake[] = [];
   /** Card-drawn project sessions its bills take (counted against /drawLimitConfig). */
   readonly drawTakes: DrawTake[] = [];
+  /** Cards its bills draw (counted against /useCardLimit). */
+  readonly cardUses: CardUse[] = [];
 
   constructor(
     readonly tx: Tx,
@@ -654,9 +694,10 @@ type Planned =
  * projects; one ledger row per balance or project. The card must be on sale and sold where its
  * 适用门店 allows; the member must not be frozen.
  */
-const planOpen = (b: Batch, e: OpenCardInput): PlannedOpen => {
+const planOpen = async (b: Batch, e: OpenCardInput): Promise<PlannedOpen> => {
   const m = b.member(e.memberId);
   assertMemberActive(m);
+  for (const check of openChecks.registered()) await check(b.tx, { memberId: m.id, phone: m.phone, clientId: null }, e);
   const s = b.store(e.storeId);
   const p = b.refs.cards.get(e.cardId);
   if (!p) throw invalid('卡项不存在或已被删除');
@@ -840,6 +881,26 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
     const nameOf = (id: number) => b.refs.projects.get(id)?.name ?? String(id);
     for (const check of drawChecks.registered()) await check(b.tx, draws, b.drawTakes, nameOf);
   }
+  // Each card drawn, within /useCardLimit and /blacklistAdmin (modules/security).
+  const uses: CardUse[] = cardIds.map((id) => {
+    const c = b.cards.get(id)!;
+    const amount = lines.reduce((n, x) => (x.c?.id === id ? n + x.cardAmount : n), 0);
+    return {
+      memberCardId: id,
+      cardNo: c.cardNo,
+      cardId: c.cardId,
+      cardStoreId: c.storeId,
+      storeId: s.id,
+      at: e.at,
+      amount,
+    };
+  });
+  const clientId = e.bill?.clientId ?? null;
+  if (uses.length || clientId !== null) {
+    const party = { memberId: m.id, phone: m.phone, clientId };
+    const opens = (e.bill?.otherLines ?? []).filter((o) => o.itemKind === 'cardSale').length;
+    for (const check of cardUseChecks.registered()) await check(b.tx, { party, uses, opens }, b.cardUses);
+  }
   // The bill stands: the batch takes over its balances, sessions and trials.
   for (const [id, held] of money) {
     const c = b.cards.get(id)!;
@@ -854,6 +915,7 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
   }
   b.trialTakes.push(...takes);
   b.drawTakes.push(...draws);
+  b.cardUses.push(...uses);
   return { kind: 'consume', e, m, s, lines, total, paidByCard: lines.reduce((n, x) => n + x.cardAmount, 0), takes };
 };
 

@@ -13,6 +13,7 @@ import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
+import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -85,6 +86,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { read, flagged } = await scanAbnormalBills(db, now);
       return `扫描新单据与流水 ${read} 条，标出异常 ${flagged} 条`;
+    },
+  },
+  {
+    name: 'scanSecurityWarnings',
+    title: '风险预警扫描',
+    defaultCron: '*/5 * * * *',
+    run: async ({ db, now }) => {
+      const { read, found } = await scanWarnings(db, now);
+      return `扫描新流水 ${read} 条，新增预警 ${found} 条`;
     },
   },
   {
