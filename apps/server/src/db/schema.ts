@@ -11,6 +11,7 @@ export * from '../modules/intents/schema';
 export * from '../modules/mall/schema';
 export * from '../modules/marketing/schema';
 export * from '../modules/master/schema';
+export * from '../modules/memberImport/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notices/schema';
 export * from '../modules/openApi/schema';

@@ -30,6 +30,7 @@ import { seedMoreGoods } from './goodsScale';
 import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
+import { seedMemberImport } from './memberImport';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
@@ -323,6 +324,8 @@ export const seedDemo = async (
     if (history) await seedFlows(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).
     await seedMarketing(tx, now);
+    // 会员迁入: an import of a few hundred members, and one undone (issue 15).
+    if (history) await seedMemberImport(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);
