@@ -42,8 +42,8 @@ export default function MoveInDetailPage() {
             { key: 'message', label: '说明', children: r.message ?? '—', span: 2 },
             { key: 'store', label: '所属门店', children: r.storeName ?? '—' },
             { key: 'card', label: '卡项', children: r.cardName ?? '—' },
-            { key: 'principal', label: '储值本金', children: `${formatFen(r.principal)} 元` },
-            { key: 'bonus', label: '储值赠金', children: `${formatFen(r.bonus)} 元` },
+            { key: 'principal', label: '储值本金', children: formatFen(r.principal) },
+            { key: 'bonus', label: '储值赠金', children: formatFen(r.bonus) },
             {
               key: 'sessions',
               label: '项目次数',
@@ -67,7 +67,7 @@ export default function MoveInDetailPage() {
               label: '卡内现余',
               children: r.card
                 ? r.cardKind === 'stored'
-                  ? `本金 ${formatFen(r.card.balance)} 元，赠金 ${formatFen(r.card.bonusBalance)} 元`
+                  ? `本金 ${formatFen(r.card.balance)}，赠金 ${formatFen(r.card.bonusBalance)}`
                   : `剩余 ${r.card.sessionsLeft} 次`
                 : '—',
             },
