@@ -140,6 +140,13 @@ export const ERR = {
   MEMBER_CARD_WRONG_ITEM: 'MEMBER-40905',
   /** A card handling (冻结, 解冻, 调整, 补卡, 注销) its state does not allow: frozen already, not frozen, one pending already, closed. */
   CARD_HANDLING_STATE: 'CARDHDL-40901',
+  // 会员迁入 (/moveIn).
+  /** A member import file that cannot be read (not an .xlsx, no header, no rows, too many rows). */
+  MEMBER_IMPORT_INVALID: 'MEMIMP-40001',
+  /** A step the import's state does not allow (started twice, undone twice, undone while running). */
+  MEMBER_IMPORT_STATE: 'MEMIMP-40901',
+  /** An import whose cards were drawn (or whose new members did business since) cannot be undone. */
+  MEMBER_IMPORT_DRAWN: 'MEMIMP-40902',
   // Marketing activities (/activityList) and their real cards.
   /** A step, edit or download the activity's state does not allow: someone else acted first, or it is out of order. */
   ACTIVITY_STATE_CHANGED: 'ACT-40901',
@@ -283,6 +290,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.CARD_HANDLING_STATE]: '会员卡当前状态不允许此操作',
   [ERR.MEMBER_CARD_WRONG_STORE]: '该会员卡不能在本店使用',
   [ERR.MEMBER_CARD_WRONG_ITEM]: '该会员卡不能支付此项目',
+  [ERR.MEMBER_IMPORT_INVALID]: '会员迁入文件无法读取',
+  [ERR.MEMBER_IMPORT_STATE]: '该迁入批次的状态不允许此操作，请刷新后查看',
+  [ERR.MEMBER_IMPORT_DRAWN]: '迁入的会员卡已被使用，不能撤销',
   [ERR.ACTIVITY_STATE_CHANGED]: '活动状态已变化，请刷新后重试',
   [ERR.REAL_CARD_INVALID]: '卡号或领取码错误',
   [ERR.REAL_CARD_NOT_OPEN]: '不在领取时间内',

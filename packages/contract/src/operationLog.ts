@@ -100,6 +100,8 @@ export const OPERATION_VERBS = {
   adjustApply: '申请调整',
   // points (issue 15)
   exchange: '积分兑换',
+  // 会员迁入 (issue 15)
+  rollback: '撤销',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -340,6 +342,23 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '商品条码',
     fieldsOf: 'productBarcode',
     fields: { file: '文件', created: '新增条码数', unchanged: '未变条码数', barcodes: '新增条码' },
+  },
+  member_import: {
+    name: '会员迁入批次',
+    fields: {
+      batchNo: '迁入批次号',
+      file: '文件',
+      totalRows: '总行数',
+      errorRows: '有误行数',
+      readyRows: '可导入行数',
+      skippedRows: '跳过行数',
+      newMembers: '新会员数',
+      existingMembers: '已有会员数',
+      cards: '会员卡数',
+      principal: '储值本金（分）',
+      bonus: '储值赠金（分）',
+      sessions: '套餐次数',
+    },
   },
   crossLevelDraw: { name: '跨级划卡', fields: { allowed: '允许的划卡' } },
   intent_config: {

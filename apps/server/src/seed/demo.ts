@@ -32,6 +32,7 @@ import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
 import { seedMemberAssets } from './memberAssets';
 import { seedMemberMoves } from './memberMoves';
+import { seedMemberImport } from './memberImport';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
 import { seedOpenClients } from './openApi';
@@ -336,6 +337,8 @@ export const seedDemo = async (
     // After every bill of the history, which its limits and blacklist would have refused; its
     // risky day's bills before the folds and the settled month, which read them.
     await seedSecurity(tx, now, history);
+    // 会员迁入: an import of a few hundred members, and one undone (issue 15).
+    if (history) await seedMemberImport(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -75,16 +75,22 @@ export const cellText = (value: ExcelJS.CellValue): string => {
   return String(value).trim();
 };
 
-/** The data rows of the first sheet, by the header titles of row 1. */
-export const readSheetRows = async (data: Buffer): Promise<SheetRow[]> => {
+/** The first sheet of an .xlsx; `problem` makes the refusal of a file that is none (also 会员迁入's). */
+export const firstSheet = async (data: Buffer, problem: (message: string) => BizError): Promise<ExcelJS.Worksheet> => {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw fileProblem('文件无法读取，请使用下载的模板（.xlsx）填写后上传');
+    throw problem('文件无法读取，请使用下载的模板（.xlsx）填写后上传');
   }
   const sheet = wb.worksheets[0];
-  if (!sheet) throw fileProblem('文件中没有工作表');
+  if (!sheet) throw problem('文件中没有工作表');
+  return sheet;
+};
+
+/** The data rows of the first sheet, by the header titles of row 1. */
+export const readSheetRows = async (data: Buffer): Promise<SheetRow[]> => {
+  const sheet = await firstSheet(data, fileProblem);
   const header = sheet.getRow(1);
   const at = new Map<ColumnKey, number>();
   header.eachCell((cell, col) => {
@@ -188,11 +194,14 @@ export const checkRows = async (
 
 const codeOf = (err: unknown): string => (err && typeof err === 'object' && 'code' in err ? String(err.code) : '');
 
-/** The single file of the multipart request (at most BARCODE_IMPORT_MAX_KB). */
-const readUpload = async (req: FastifyRequest): Promise<{ name: string; data: Buffer }> => {
+/** The single file of the multipart request (at most `maxKb`, BARCODE_IMPORT_MAX_KB by default). */
+export const readUpload = async (
+  req: FastifyRequest,
+  maxKb = BARCODE_IMPORT_MAX_KB,
+): Promise<{ name: string; data: Buffer }> => {
   let part: MultipartFile | undefined;
   try {
-    part = await req.file({ limits: { fileSize: BARCODE_IMPORT_MAX_KB * 1024, files: 1, fields: 5, parts: 10 } });
+    part = await req.file({ limits: { fileSize: maxKb * 1024, files: 1, fields: 5, parts: 10 } });
   } catch (err) {
     if (codeOf(err) === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new BizError(ERR.PARAM_INVALID, '请以 multipart/form-data 方式上传文件');
@@ -208,7 +217,7 @@ const readUpload = async (req: FastifyRequest): Promise<{ name: string; data: Bu
     return { name: part.filename, data };
   } catch (err) {
     if (codeOf(err) === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new BizError(ERR.PARAM_INVALID, `文件不能超过 ${BARCODE_IMPORT_MAX_KB / 1024}MB`);
+      throw new BizError(ERR.PARAM_INVALID, `文件不能超过 ${maxKb / 1024}MB`);
     }
     throw new BizError(ERR.PARAM_INVALID, '上传中断，请重新上传');
   }
