@@ -137,7 +137,13 @@ function MemberCards({ memberId }: { memberId: number }) {
 }
 
 /** The member tabs shown as declared views, in this order. */
-export const MEMBER_VIEW_TABS = ['/comboCard', '/storedValueCard', '/purchaseHistory', '/points', '/memberMigration'] as const;
+export const MEMBER_VIEW_TABS = [
+  '/comboCard',
+  '/storedValueCard',
+  '/purchaseHistory',
+  '/points',
+  '/memberMigration',
+] as const;
 
 /** The declared view of a member tab: its page is the tab's route and its one fixed filter is memberId. */
 export const memberViewOf = (path: string, reports: readonly AnyReport[] = REPORTS): AnyReport | undefined =>
