@@ -120,7 +120,10 @@ export const MEMBER_ASSET_CARDS = defineReport({
     storeId,
     storeName: { label: '门店', type: 'text', width: 140 },
   },
-  measures: assetMeasures,
+  // The cards sort by 期初 and 期末 (each sort reads the store's ledger again), not by each movement.
+  measures: Object.fromEntries(
+    Object.entries(assetMeasures).map(([k, m]) => [k, /^(opening|closing)/.test(k) ? m : { ...m, sort: false }]),
+  ),
   filters: {
     period,
     storeId: { ...storeFilter, required: true },
