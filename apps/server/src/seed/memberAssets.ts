@@ -6,10 +6,11 @@
  * - 单日多店消费: a 储值卡 drawn yesterday at three stores, then 冻结 and 解冻 (its history), with a 调整
  *   approved in the approval center (a 调整 ledger row);
  * - 冻结卡近期有消费: a 储值卡 drawn three days ago, then 冻结;
- * - 余额与流水不符: a 储值卡 whose stored balance was then changed outside the ledger on purpose (as
- *   a faulty import or a hand edit of the database would). The only card of the demo that breaks the ledger's invariant; nothing else reads it.
+ * The fourth rule, 余额与流水不符, finds only a card changed outside the ledger (a faulty import, a
+ * hand edit of the database): the demo keeps every card equal to its ledger — the invariant every
+ * other check of the demo counts on — so memberAssets.test.ts damages 异常卡丁's card itself.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { decideIn } from '../modules/approvals/service';
@@ -18,7 +19,6 @@ import { cardHandling } from '../modules/memberAssets/schema';
 import { applyAdjustIn, setCardStatusIn } from '../modules/memberAssets/service';
 import { consume, openCard } from '../modules/members/ledger';
 import { shanghaiDay } from '../modules/members/rollups';
-import { memberCard } from '../modules/members/schema';
 import { createMember } from '../modules/members/service';
 import { store } from '../modules/stores/schema';
 import { HQ_SCOPE } from '../platform/scope';
@@ -119,7 +119,6 @@ export const seedMemberAssets = async (tx: Tx, now: Date): Promise<void> => {
   const frozen = await cardOf(2, yearly!, 15);
   await draw(frozen, s1!, new Date(now.getTime() - 3 * DAY));
   await setCardStatusIn(tx, actor, { memberCardId: frozen.memberCardId, reason: '会员报失，冻结待补卡' }, 'frozen');
-  // 余额与流水不符: changed outside the ledger (nothing is written to its ledger after).
-  const damaged = await cardOf(3, yearly!, 10);
-  await tx.execute(sql`update ${memberCard} set balance = balance + 8800 where id = ${damaged.memberCardId}`);
+  // A sound card: memberAssets.test.ts changes its balance outside the ledger (余额与流水不符).
+  await cardOf(3, yearly!, 10);
 };

@@ -35,6 +35,8 @@ import { store } from '../stores/schema';
 let t: TestApp;
 let admin: TestClient;
 let regionUser: TestClient;
+/** SH001's /asstes row for today before this file's writes. */
+let shToday: Record<string, unknown> = {};
 
 const raw = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => factRows<T>(t.db, q);
 const today = todayBeijing;
@@ -183,6 +185,8 @@ beforeAll(async () => {
     { memberCardId: cards[0]!, amount: -1234, bonus: 100 },
   ]);
   const now = new Date();
+  // SH001's day before the writes below (the demo's own moves and imports of today are in it too).
+  shToday = (await all(MEMBER_ASSETS, { periodFrom: today(), periodTo: today(), storeId: ids.sh! })).list[0] ?? {};
   await write('refund', 2, now, [{ memberCardId: cards[0]!, amount: -2000 }]);
   await write('transferOut', 3, now, [{ memberCardId: cards[1]!, amount: -50_000, bonus: -5000 }]);
   await write('transferIn', 4, now, [{ memberCardId: cards[2]!, amount: 50_000, bonus: 5000 }]);
@@ -223,11 +227,12 @@ describe('会员资产 /asstes', () => {
     const sh = (await all(MEMBER_ASSETS, { periodFrom: today(), periodTo: today(), storeId: ids.sh! })).list;
     expect(sh.map((r) => r.storeId)).toEqual([ids.sh]);
     const r = sh[0]!;
-    expect(Number(r.refundAmount)).toBeGreaterThanOrEqual(2000);
-    expect(Number(r.cancelAmount)).toBeGreaterThanOrEqual(3000);
-    expect(Number(r.cancelBonus)).toBeGreaterThanOrEqual(500);
-    expect(Number(r.transferAmount)).toBeLessThanOrEqual(-50_000);
-    expect(Number(r.migrateAmount)).toBeLessThanOrEqual(-1000);
+    const added = (k: string) => Number(r[k] ?? 0) - Number(shToday[k] ?? 0);
+    expect(added('refundAmount')).toBe(2000);
+    expect(added('cancelAmount')).toBe(3000);
+    expect(added('cancelBonus')).toBe(500);
+    expect(added('transferAmount')).toBe(-50_000);
+    expect(added('migrateAmount')).toBe(-1000);
   });
 
   it('a region filter and the region manager’s scope give their stores’ rows and totals only', async () => {
@@ -305,6 +310,8 @@ describe('异常卡 /abnormalCardList', () => {
     )[0]!;
 
   it('lists the demo cards by every rule, each with its evidence, equal to the rules over the facts', async () => {
+    // 余额与流水不符 as a faulty import or a hand edit of the database would make it (the demo has none).
+    await raw(sql`update member_card set balance = balance + 8800 where id = ${(await cardNoOf('异常卡丁')).id}`);
     const page = await all(ABNORMAL_CARDS, {});
     const rules = new Map<string, Set<number>>();
     for (const r of page.list) {
