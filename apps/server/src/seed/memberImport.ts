@@ -55,12 +55,12 @@ export const seedMemberImport = async (tx: Tx): Promise<void> => {
   const storedCards = await tx
     .select({ code: card.code })
     .from(card)
-    .where(and(eq(card.kind, 'stored'), eq(card.status, 'on')))
+    .where(and(eq(card.kind, 'stored'), eq(card.status, 'on'), eq(card.usableScope, 'all')))
     .orderBy(asc(card.id));
   const combos = await tx
     .select({ id: card.id, code: card.code })
     .from(card)
-    .where(and(eq(card.kind, 'combo'), eq(card.status, 'on')))
+    .where(and(eq(card.kind, 'combo'), eq(card.status, 'on'), eq(card.usableScope, 'all')))
     .orderBy(asc(card.id));
   const projectsOf = new Map<number, string[]>();
   for (const p of await tx

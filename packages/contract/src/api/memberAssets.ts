@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { EnumOption } from '../resource/define';
 import { codes, endpoint } from './endpoint';
-import { idParamOf } from './ids';
+import { idOf, idParamOf } from './ids';
 import { buttonCodeOf, pageAccess } from './pageAccess';
 
 export const CARD_HANDLING_ACTIONS = [
@@ -35,9 +35,11 @@ const reason = z
   .trim()
   .min(1, '请填写原因')
   .max(CARD_HANDLING_REASON_MAX, `原因不能超过 ${CARD_HANDLING_REASON_MAX} 个字`);
-const memberCardId = idParamOf('会员卡', '请指定会员卡');
+/** In a JSON body (冻结, 解冻, 调整) and in a query string (a card's history). */
+const memberCardId = idOf('会员卡', '请指定会员卡');
+const memberCardParam = idParamOf('会员卡', '请指定会员卡');
 const signed = (what: string) =>
-  z.coerce
+  z
     .number({ error: `${what}须为整数` })
     .int(`${what}须为整数`)
     .min(-CARD_ADJUST_MAX, `${what}超出范围`)
@@ -52,7 +54,7 @@ export const cardAdjustBody = z
     memberCardId,
     amount: signed('本金调整'),
     bonus: signed('赠金调整'),
-    projectId: idParamOf('项目').optional(),
+    projectId: idOf('项目').optional(),
     sessions: signed('次数调整'),
     reason,
   })
@@ -69,7 +71,7 @@ export const cardAdjustBody = z
     if (sessions && !v.projectId) ctx.addIssue({ code: 'custom', path: ['projectId'], message: '次数调整须指明项目' });
   });
 
-export const cardHandlingQuery = z.object({ memberCardId });
+export const cardHandlingQuery = z.object({ memberCardId: memberCardParam });
 
 export interface CardHandlingDto {
   id: number;

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { idOf, idParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import type { EnumOption } from '../resource/define';
 
@@ -151,8 +152,8 @@ export interface MemberImportRowDetail {
   } | null;
 }
 
-export const memberImportIdBody = z.object({ id: z.coerce.number().int().positive('迁入批次不存在') });
-export const memberImportIdParams = z.object({ id: z.coerce.number().int().positive('编号无效') });
+export const memberImportIdBody = z.object({ id: idOf('迁入批次', '迁入批次不存在') });
+export const memberImportIdParams = z.object({ id: idParamOf('') });
 
 export const MEMBER_IMPORT_API = {
   template: endpoint<undefined, undefined, unknown>({

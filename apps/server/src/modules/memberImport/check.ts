@@ -115,6 +115,9 @@ interface CardRef {
   name: string;
   kind: string;
   validityDays: number;
+  /** 适用门店: 'all', or the stores of `storeLevelIds`. */
+  usableScope: string;
+  storeLevelIds: number[];
   projects: Map<string, number>;
 }
 
@@ -129,6 +132,7 @@ const readRefs = async (tx: Db | Tx, scope: DataScope, rows: readonly SheetRow[]
           id: store.id,
           code: store.code,
           name: store.name,
+          levelId: store.levelId,
           inScope: sql<boolean>`${storeTableScope(scope) ?? sql`true`}`,
         })
         .from(store)
@@ -141,7 +145,15 @@ const readRefs = async (tx: Db | Tx, scope: DataScope, rows: readonly SheetRow[]
   const cardCodes = distinct(rows.map((r) => r.raw.cardCode));
   const cards = cardCodes.length
     ? await tx
-        .select({ id: card.id, code: card.code, name: card.name, kind: card.kind, validityDays: card.validityDays })
+        .select({
+          id: card.id,
+          code: card.code,
+          name: card.name,
+          kind: card.kind,
+          validityDays: card.validityDays,
+          usableScope: card.usableScope,
+          storeLevelIds: card.storeLevelIds,
+        })
         .from(card)
         .where(inArray(card.code, cardCodes))
     : [];
@@ -215,6 +227,13 @@ const checkCard = (r: SheetRow, refs: Refs, problems: string[], out: CheckedRow,
   const c = raw.cardCode ? refs.cardByCode.get(raw.cardCode) : undefined;
   if (!raw.cardCode) problems.push('请填写卡项编码');
   else if (!c) problems.push(`卡项编码「${raw.cardCode}」不存在`);
+  else {
+    // As 开卡 does: a card product sold only at some store levels is not brought in elsewhere.
+    const s = raw.storeCode ? refs.storeByCode.get(raw.storeCode) : undefined;
+    if (s && c.usableScope !== 'all' && (s.levelId === null || !c.storeLevelIds.includes(s.levelId))) {
+      problems.push(`卡项「${c.name}」不适用于门店「${s.name}」（门店等级不在适用范围内）`);
+    }
+  }
   if (!raw.cardNo) problems.push('请填写原卡号');
   else if (raw.cardNo.length > CARD_NO_MAX || !/^[\w-]+$/.test(raw.cardNo)) {
     problems.push(`原卡号只能是 ${CARD_NO_MAX} 位以内的字母、数字、- 或 _`);

@@ -38,12 +38,15 @@ export const adjustBodyOf = (
   const amount = kind === 'stored' ? fen(v.amountYuan) : 0;
   const bonus = kind === 'stored' ? fen(v.bonusYuan) : 0;
   if (Number.isNaN(amount) || Number.isNaN(bonus)) return { ok: false, message: '金额须为数字，最多两位小数' };
+  // The body carries numbers: the typed sessions as a whole number, or NaN for the contract to refuse.
+  const typed = v.sessions?.trim() ?? '';
+  const sessions = kind !== 'combo' || typed === '' ? 0 : /^-?\d+$/.test(typed) ? Number(typed) : Number.NaN;
   const parsed = cardAdjustBody.safeParse({
     memberCardId,
     amount,
     bonus,
     projectId: kind === 'combo' ? v.projectId : undefined,
-    sessions: kind === 'combo' ? (v.sessions?.trim() ?? 0) || 0 : 0,
+    sessions,
     reason: v.reason ?? '',
   });
   return parsed.success
