@@ -47,12 +47,14 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
       select sessions_after, sum(sessions) over (partition by member_card_id, project_id order by id) n
         from card_ledger where project_id is not null) x
      where sessions_after <> n`,
+  // A card brought in from another system (会员迁入) holds the projects and sessions its file gave.
   'combo card sessions: one row per project of its card product': `
     select count(*) from member_card c
       full join member_card_session s on s.member_card_id = c.id
       left join card_project p on p.card_id = c.card_id and p.project_id = s.project_id
-     where (c.kind = 'combo' and (s.member_card_id is null or p.card_id is null or p.sessions <> s.total))
-        or (c.kind = 'stored' and s.member_card_id is not null) or c.id is null`,
+     where ((c.kind = 'combo' and (s.member_card_id is null or p.card_id is null or p.sessions <> s.total))
+        or (c.kind = 'stored' and s.member_card_id is not null) or c.id is null)
+       and not exists (select 1 from card_ledger l where l.member_card_id = c.id and l.ref_type = 'member_import_row')`,
   'a ledger row belongs to its card member': `
     select count(*) from card_ledger l join member_card c on c.id = l.member_card_id where l.member_id <> c.member_id`,
   'open rows point at the card, at its store and time': `
@@ -90,7 +92,10 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
     select count(*) from card_ledger
      where (kind, ref_type) not in (('open', 'member_card'), ('open', 'marketing_real_card'),
                                     ('topUp', 'card_top_up'), ('consume', 'member_consume'),
-                                    ('adjust', 'member_consume_reverse'), ('refund', 'refund'))`,
+                                    ('adjust', 'member_consume_reverse'), ('refund', 'refund'),
+                                    ('adjust', 'card_handling'),
+                                    ('migrateIn', 'member_import_row'), ('migrateOut', 'member_import_undo'),
+                                    ('migrateIn', 'member_move_in'), ('migrateOut', 'member_move_out'))`,
   'a bill equals its lines, paid by card and otherwise': `
     select count(*) from member_consume b
       left join (select consume_id, sum(amount) t, sum(card_amount) c, count(*) n, max(line) m
@@ -103,9 +108,12 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
      where x.amount <> x.quantity * x.unit_price or x.card_amount > x.amount
         or (x.member_card_id is null and (x.card_amount <> 0 or x.sessions is not null))
         or (x.member_card_id is not null and c.member_id <> b.member_id)`,
+  // 迁出/迁入 (a closure, an import), 补卡 and 注销 move a card's value whatever its dates: an expired
+  // card's remainder is still the member's, and a closure or an import brings it along.
   'a card draws only while valid, after it opened': `
     select count(*) from card_ledger l join member_card c on c.id = l.member_card_id
-     where l.kind <> 'open' and (l.at < c.opened_at or l.at >= c.expires_at)`,
+     where l.kind not in ('open', 'migrateOut', 'migrateIn', 'transferOut', 'transferIn', 'cancel')
+       and (l.at < c.opened_at or l.at >= c.expires_at)`,
   'a card ledger follows time': `
     select count(*) from (select at, lag(at) over (partition by member_card_id order by id) prev from card_ledger) x
      where at < prev`,
