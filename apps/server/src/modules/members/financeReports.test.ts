@@ -5,6 +5,8 @@
  * member_card bounded by instants; per row 期初 + 开卡 + 充值 − 消费 + 其他 = 期末; the totals row adds
  * the rows; the region manager sees only their region's stores.
  */
+
+import { LEDGER_OTHER_KINDS } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
 import { reportApi } from '@zb/contract/report/api';
 import type { AnyReport, ReportRow } from '@zb/contract/report/define';
@@ -69,7 +71,7 @@ const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const facts = async (group: string, from: string, to: string) => {
   const rows = await raw<Record<string, string | number>>(sql`select ${sql.raw(group)} as g,
       case when l.at < ${instant(from)}::timestamptz then 'opening'
-           when l.kind in ('refund', 'adjust') then 'other' else l.kind end as k,
+           when l.kind in (${sql.raw(LEDGER_OTHER_KINDS.map((k) => `'${k}'`).join(', '))}) then 'other' else l.kind end as k,
       count(distinct (l.ref_type, l.ref_id, l.member_card_id)) as n,
       sum(l.amount) as amount, sum(l.bonus_amount) as bonus, coalesce(sum(l.sessions), 0) as sessions,
       coalesce(sum(c.paid) filter (where l.kind = 'open' and l.seq = (select min(p.seq) from card_ledger p
