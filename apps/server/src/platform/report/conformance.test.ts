@@ -165,7 +165,9 @@ const expectTotalsOfRows = (decl: AnyReport, page: Page, what: string) => {
       const of = m.of as { num: string; den: string };
       const n = Number(totals[of.num] ?? 0);
       const d = Number(totals[of.den] ?? 0);
-      expect(totals[k], `${what} ${k}`).toBe(d ? Math.round((n * 10000) / d) : null);
+      // Basis points for a percent; 分 per unit for an amount (客单价 = 业绩 ÷ 服务单数).
+      const scale = m.type === 'percent' ? 10000 : 1;
+      expect(totals[k], `${what} ${k}`).toBe(d ? Math.round((n * scale) / d) : null);
     }
   }
 };
