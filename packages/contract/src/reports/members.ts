@@ -122,6 +122,7 @@ export const CURRENT_MEMBER_BALANCE = defineReport({
   kind: 'summary',
   dimensions: { storeId, storeName, cardId, cardName, cardKind },
   measures: {
+    /** Cards sold (their 开卡 row): a card brought by 迁入 — an import, a closed store's successor — was not sold and is not counted. */
     cards: { label: '累计售卡', type: 'int', agg: 'asOf', width: 100, summary: true },
     /** Cards whose 本金, 赠金 or 次数 left is above 0 at the day's end. */
     heldCards: { label: '有余额卡数', type: 'int', agg: 'asOf', width: 100, summary: true },
