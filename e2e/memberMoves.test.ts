@@ -4,7 +4,8 @@
  * name are left alone), sees its members with their cards and balances, picks a receiving store,
  * confirms; the closure's detail shows the job's progress to its end; a moved member's account
  * (/personalAccount, opened from the detail) shows the same card product with the same 本金 and
- * 赠送 at the receiving store, and the emptied card at the closed store.
+ * 赠送 at the receiving store, and the emptied card at the closed store; /asstes' chain totals
+ * (期初, the movement, 期末) are the same before and after.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +35,22 @@ const rowTexts = (table: Locator): Promise<string[][]> =>
 /** A stored card in the preview's 迁移的卡 text: number, product, 本金, 赠送. A row of the account's 会员卡 table: the expand cell, 卡号, 卡项, 类型, 余额, 开卡门店 … */
 const STORED = /(KH\d+) ([^（；]+)（储值卡 本金 (¥[\d,]+\.\d\d) 赠送 (¥[\d,]+\.\d\d)）/g;
 
+/** /asstes' totals row (合计: 期初, each movement, 期末 of the chain this month), cell by cell. */
+const assetTotals = async (page: Page): Promise<string[]> => {
+  await page.goto('/asstes');
+  const totals = page.locator('.zb-report-totals');
+  await totals.waitFor({ timeout: 30_000 });
+  const cells = await totals.locator('td').evaluateAll((tds) => tds.map((td) => (td.textContent ?? '').trim()));
+  expect(cells[0]).toBe('合计');
+  return cells;
+};
+
 describe('闭店迁移 as a new user meets it', () => {
   it('closes a demo store, and a moved member keeps their cards and balance at the new store', async () => {
     const { page } = await browser.newPage();
     await submitPasswordLogin(page, 'admin', 'admin123');
     await page.waitForURL('**/welcome');
+    const chainBefore = await assetTotals(page);
     await page.goto('/close');
     await button(page, '闭店迁移').click();
     const wizard = page.locator('.ant-card').filter({ hasText: '闭店门店' }).first();
@@ -100,5 +112,8 @@ describe('闭店迁移 as a new user meets it', () => {
       // … and the card it came from, emptied, at the closed store.
       expect(held.find((r) => r[1] === cardNo)?.slice(4, 6)).toEqual(['¥0.00 ＋赠送 ¥0.00', closingName]);
     }
+
+    // The chain's liability is what it was: 迁出 and 迁入 cancel out in /asstes' totals row.
+    expect(await assetTotals(page)).toEqual(chainBefore);
   });
 });
