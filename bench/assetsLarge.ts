@@ -26,7 +26,8 @@ const day = (offset: number) => {
   const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
   return d.toISOString().slice(0, 10);
 };
-const [{ last }] = (await db.execute(sql`select max(at) as last from card_ledger`)) as unknown as { last: Date }[];
+const [latest] = (await db.execute(sql`select max(at) as last from card_ledger`)) as unknown as { last: Date }[];
+const last = latest?.last ?? new Date();
 // The world's last day (Beijing): its generator stopped there.
 const lastDay = new Date(new Date(last).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const back = (d: string, days: number) => new Date(Date.parse(d) - days * 86_400_000).toISOString().slice(0, 10);
