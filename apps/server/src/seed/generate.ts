@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { rebuildBillRollups } from '../modules/bills/rollups';
+import { scanCardAnomalies } from '../modules/memberAssets/anomalies';
 import { rebuildMemberRollups } from '../modules/members/rollups';
 import { fillBillFacts } from './billFacts';
 import { copyMemberHistory } from './memberHistory';
@@ -146,6 +147,9 @@ export const generate = async (handle: DbHandle, opts: GenerateOptions): Promise
     await rebuildMemberRollups(handle, now);
     await rebuildBillRollups(handle);
     step('member rollups');
+    // The same for /abnormalCardList's findings: every card checked.
+    await scanCardAnomalies(handle.db);
+    step('abnormal cards');
   }
   await handle.db.execute(sql`analyze`);
   step('analyze');

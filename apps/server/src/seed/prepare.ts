@@ -2,6 +2,7 @@
 import { count } from 'drizzle-orm';
 import type { DbHandle } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
+import { ensureCardAnomalies } from '../modules/memberAssets/anomalies';
 import { ensureMemberRollups } from '../modules/members/rollups';
 import { syncResources } from '../modules/resources/sync';
 import { type SeedOptions, seedDemo } from './demo';
@@ -12,6 +13,7 @@ import { seedStoreQuickBase } from './storeQuick';
 export const prepareDatabase = async (handle: DbHandle, seed: SeedOptions = {}): Promise<{ seeded: boolean }> => {
   await handle.migrate();
   await ensureMemberRollups(handle.db);
+  await ensureCardAnomalies(handle.db);
   await syncResources(handle.db);
   await seedReferenceData(handle.db);
   await seedStoreQuickBase(handle.db);

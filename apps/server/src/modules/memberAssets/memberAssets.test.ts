@@ -31,6 +31,7 @@ import { openCard, writeLedgerEntries } from '../members/ledger';
 import { addMonths, closeMemberBalanceMonths, nextDay } from '../members/rollups';
 import { createMember } from '../members/service';
 import { store } from '../stores/schema';
+import { scanCardAnomalies } from './anomalies';
 
 let t: TestApp;
 let admin: TestClient;
@@ -353,6 +354,24 @@ describe('异常卡 /abnormalCardList', () => {
     expect(rules.get('balanceMismatch')!.has((await cardNoOf('异常卡丁')).id)).toBe(true);
     const filtered = await all(ABNORMAL_CARDS, { rule: 'manyStores' });
     expect(filtered.list.length).toBe(rules.get('manyStores')!.size);
+    // The findings the reads kept up to date are what a whole check (the nightly job) finds.
+    const findings = () =>
+      raw(sql`select member_card_id, place, evidence, status, balance, bonus_balance, sessions_left
+        from card_anomaly order by 1, 2`);
+    const kept = await findings();
+    await scanCardAnomalies(t.db);
+    expect(await findings()).toEqual(kept);
+    // A card handled is read as it is now: frozen, its row says so on the next read, and thawed again.
+    const expired = [...rules.get('expiredWithValue')!][0]!;
+    const statusListed = async () =>
+      (await all(ABNORMAL_CARDS, { memberCardId: expired, rule: 'expiredWithValue' })).list.map((r) => r.status);
+    const before = await statusListed();
+    expect(before).toHaveLength(1);
+    const frozen = await admin.call(MEMBER_ASSET_API.freeze, { body: { memberCardId: expired, reason: '过期核查' } });
+    expect(frozen.body.errcode, frozen.body.errmsg).toBe(ERR.OK);
+    expect(await statusListed()).toEqual(['frozen']);
+    await admin.call(MEMBER_ASSET_API.unfreeze, { body: { memberCardId: expired, reason: '核查完毕' } });
+    expect(await statusListed()).toEqual(before);
   });
 
   it('冻结 and 解冻 with a reason; a repeat is refused and changes nothing; the history lists them', async () => {

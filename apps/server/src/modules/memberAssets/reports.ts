@@ -12,8 +12,6 @@
  */
 import {
   ABNORMAL_CARDS,
-  ABNORMAL_MANY_STORES,
-  ABNORMAL_RECENT_DAYS,
   ASSET_FIGURES,
   ASSET_MOVES,
   MEMBER_ASSET_CARDS,
@@ -25,6 +23,7 @@ import { storeScopeFilter } from '../../platform/scope';
 import { floatSums, ledgerRows, periodOf, total } from '../members/reportBindings';
 import { ROLLUP_FAMILIES } from '../members/rollups';
 import { region, store } from '../stores/schema';
+import { foldCardAnomalies } from './anomalies';
 
 const raw = (s: string) => sql.raw(s);
 const FIGURE_COLUMN = { Amount: 'amount', Bonus: 'bonus', Sessions: 'sessions' } as const;
@@ -127,70 +126,27 @@ export const memberAssetCardsBinding = bindReport({
   },
 });
 
-/** 元 of 分 as text in SQL (evidence). */
-const yuan = (e: string) => `to_char((${e}) / 100.0, 'FM999999990.00')`;
-const bjDay = (e: string) => `to_char((${e}) at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
-
 /**
- * The cards breaking ABNORMAL_RULES, one row per card and rule with its evidence in words. The
- * cards are narrowed first (the caller's scope, a store, a card asked for); the rules:
- * 余额与流水不符 — the card's balances (储值卡) or sessions left (套餐卡) are not the sums of its
- * ledger; 过期仍有余额 — past its expiry with value or sessions left; 单日多店消费 — consume rows at
- * ABNORMAL_MANY_STORES stores or more in one Beijing day of the last ABNORMAL_RECENT_DAYS days;
- * 冻结卡近期有消费 — frozen now, with consume rows in those days (card_ledger_at_idx).
+ * The cards breaking ABNORMAL_RULES, from their findings (card_anomaly, anomalies.ts: checked
+ * again for every card changed since the last read, before this one), narrowed by the caller's
+ * scope; the names by key (left joins, so the count and the totals read the findings alone).
  */
 const abnormalQuery = (input: QueryInput): SQL => {
-  const parts = [
-    storeScopeFilter(input.scope, raw('c.store_id') as never),
-    input.has('storeId') ? sql`c.store_id = ${input.bind('storeId')}::int` : undefined,
-    input.has('memberCardId') ? sql`c.id = ${input.bind('memberCardId')}::int` : undefined,
-  ].filter((x): x is SQL => !!x);
-  const cards = parts.length ? sql.join(parts, sql` and `) : sql`true`;
-  const since = raw(`now() - interval '${ABNORMAL_RECENT_DAYS} days'`);
-  return sql`select x.id * 10 + x.r as "rowId", mc.id as "memberCardId", mc.card_no as "cardNo", x.rule as "rule",
-      x.evidence as "evidence", m.name as "memberName", k.name as "cardName", mc.kind as "cardKind",
-      mc.store_id as "storeId", s.name as "storeName", mc.status as "status", mc.expires_at as "expiresAt",
-      mc.balance as "balance", mc.bonus_balance as "bonusBalance", mc.sessions_left as "sessionsLeft"
-    from (
-      select c.id, 1 as r, 'balanceMismatch' as rule,
-        case when c.kind = 'stored' then ${raw(`'卡上本金 ' || ${yuan('coalesce(c.balance, 0)')} || ' 元、赠金 ' || ${yuan('coalesce(c.bonus_balance, 0)')} || ' 元；流水合计本金 ' || ${yuan('l.a')} || ' 元、赠金 ' || ${yuan('l.b')} || ' 元'`)}
-          else '卡上剩余 ' || c.sessions_left || ' 次；流水合计 ' || l.s || ' 次' end as evidence
-      from member_card c
-      join (select member_card_id, sum(amount) as a, sum(bonus_amount) as b, coalesce(sum(sessions), 0) as s
-        from card_ledger where member_card_id in (select c.id from member_card c where ${cards})
-        group by member_card_id) l on l.member_card_id = c.id
-      where ${cards} and ((c.kind = 'stored' and (coalesce(c.balance, 0) <> l.a or coalesce(c.bonus_balance, 0) <> l.b))
-        or (c.kind = 'combo' and c.sessions_left <> l.s))
-      union all
-      select c.id, 2, 'expiredWithValue',
-        ${raw(`'已于 ' || ${bjDay('c.expires_at')} || ' 过期，仍余' || case when c.kind = 'stored' then '本金 ' || ${yuan('coalesce(c.balance, 0)')} || ' 元、赠金 ' || ${yuan('coalesce(c.bonus_balance, 0)')} || ' 元' else ' ' || c.sessions_left || ' 次' end`)}
-      from member_card c
-      where ${cards} and c.expires_at <= now()
-        and (coalesce(c.balance, 0) > 0 or coalesce(c.bonus_balance, 0) > 0 or c.sessions_left > 0)
-      union all
-      select d.id, 3, 'manyStores', string_agg(d.day || ' 在 ' || d.n || ' 家门店消费', '；' order by d.day)
-      from (select l.member_card_id as id, ${raw(bjDay('l.at'))} as day, count(distinct l.store_id) as n
-        from card_ledger l join member_card c on c.id = l.member_card_id
-        where l.kind = 'consume' and l.at >= ${since} and ${cards}
-        group by 1, 2 having count(distinct l.store_id) >= ${raw(String(ABNORMAL_MANY_STORES))}) d
-      group by d.id
-      union all
-      select c.id, 4, 'frozenDrawn',
-        ${raw(`'冻结中；近 ${ABNORMAL_RECENT_DAYS} 天消费 ' || count(*) || ' 笔，最近一笔 ' || ${bjDay('max(l.at)')}`)}
-      from member_card c join card_ledger l on l.member_card_id = c.id
-      where ${cards} and c.status = 'frozen' and l.kind = 'consume' and l.at >= ${since}
-      group by c.id
-    ) x
-    join member_card mc on mc.id = x.id
-    join member m on m.id = mc.member_id
-    join card k on k.id = mc.card_id
-    join store s on s.id = mc.store_id`;
+  const scope = storeScopeFilter(input.scope, raw('a.store_id') as never);
+  return sql`select a.member_card_id * 10 + a.place as "rowId", a.member_card_id as "memberCardId", a.card_no as "cardNo",
+      a.rule as "rule", a.evidence as "evidence", m.name as "memberName", k.name as "cardName", a.kind as "cardKind",
+      a.store_id as "storeId", s.name as "storeName", a.status as "status", a.expires_at as "expiresAt",
+      a.balance as "balance", a.bonus_balance as "bonusBalance", a.sessions_left as "sessionsLeft"
+    from card_anomaly a
+    left join member m on m.id = a.member_id
+    left join card k on k.id = a.card_id
+    left join store s on s.id = a.store_id${scope ? sql` where ${scope}` : sql``}`;
 };
 
 export const abnormalCardsBinding = bindReport({
   decl: ABNORMAL_CARDS,
   from: { alias: 'a', query: abnormalQuery },
-  filters: { storeId: 'query', memberCardId: 'query' },
+  before: foldCardAnomalies,
   id: col('a', 'rowId'),
   scope: { store: col('a', 'storeId'), inQuery: true },
 });

@@ -12,6 +12,7 @@ import { foldBillRollups } from '../bills/rollups';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
+import { scanCardAnomalies } from '../memberAssets/anomalies';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -86,6 +87,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { read, flagged } = await scanAbnormalBills(db, now);
       return `扫描新单据与流水 ${read} 条，标出异常 ${flagged} 条`;
+    },
+  },
+  {
+    name: 'scanCardAnomalies',
+    title: '异常卡全量检查',
+    defaultCron: '40 3 * * *',
+    run: async ({ db }) => {
+      const { cards, found } = await scanCardAnomalies(db);
+      return `检查会员卡 ${cards} 张，异常 ${found} 条`;
     },
   },
   {

@@ -71,6 +71,8 @@ type Keys<T> = Extract<keyof T, string>;
 export interface ReportBinding<R extends AnyReport = AnyReport> {
   decl: R;
   from: PgTable | BoundQuery;
+  /** Runs before each read of this report (its kept facts brought up to date), after beforeReportRead's. */
+  before?: (db: Db) => Promise<unknown>;
   joins?: readonly Join[];
   /** Always applied. */
   where?: SQL;

@@ -512,6 +512,7 @@ export const beforeReportRead = (fn: (db: Db) => Promise<unknown>): void => {
 /** One request: the page (or the chart's rows), the total and the totals row. */
 export const reportPage = async (db: Db, b: ReportBinding, scope: DataScope, q: Values): Promise<ReportAnswer> => {
   for (const fn of beforeRead) await fn(db);
+  await b.before?.(db);
   const { decl } = b;
   const applied = appliedOf(b, q);
   const s = shapeOf(decl, q, applied.values);
