@@ -123,40 +123,50 @@ interface CardRef {
 
 const distinct = (xs: readonly string[]) => [...new Set(xs.filter((x) => x && !textProblem(x)))];
 
+/** Values per `in (…)` list: a statement binds at most 65,534 values, a file holds up to 100,000 rows. */
+const IN_CHUNK = 10_000;
+
+/** `read` over the values in chunks (none: no read), the answers joined. */
+const readIn = async <T>(values: readonly string[], read: (part: string[]) => Promise<T[]>): Promise<T[]> => {
+  const out: T[] = [];
+  for (let i = 0; i < values.length; i += IN_CHUNK) out.push(...(await read(values.slice(i, i + IN_CHUNK))));
+  return out;
+};
+
 /** The reference data the rows name, read once per file. */
 const readRefs = async (tx: Db | Tx, scope: DataScope, rows: readonly SheetRow[]) => {
   const storeCodes = distinct(rows.map((r) => r.raw.storeCode));
-  const stores = storeCodes.length
-    ? await tx
-        .select({
-          id: store.id,
-          code: store.code,
-          name: store.name,
-          levelId: store.levelId,
-          inScope: sql<boolean>`${storeTableScope(scope) ?? sql`true`}`,
-        })
-        .from(store)
-        .where(inArray(store.code, storeCodes))
-    : [];
+  const stores = await readIn(storeCodes, (part) =>
+    tx
+      .select({
+        id: store.id,
+        code: store.code,
+        name: store.name,
+        levelId: store.levelId,
+        inScope: sql<boolean>`${storeTableScope(scope) ?? sql`true`}`,
+      })
+      .from(store)
+      .where(inArray(store.code, part)),
+  );
   const levels = await tx
     .select({ id: masterItem.id, name: masterItem.name })
     .from(masterItem)
     .where(eq(masterItem.category, 'memberLevel'));
   const cardCodes = distinct(rows.map((r) => r.raw.cardCode));
-  const cards = cardCodes.length
-    ? await tx
-        .select({
-          id: card.id,
-          code: card.code,
-          name: card.name,
-          kind: card.kind,
-          validityDays: card.validityDays,
-          usableScope: card.usableScope,
-          storeLevelIds: card.storeLevelIds,
-        })
-        .from(card)
-        .where(inArray(card.code, cardCodes))
-    : [];
+  const cards = await readIn(cardCodes, (part) =>
+    tx
+      .select({
+        id: card.id,
+        code: card.code,
+        name: card.name,
+        kind: card.kind,
+        validityDays: card.validityDays,
+        usableScope: card.usableScope,
+        storeLevelIds: card.storeLevelIds,
+      })
+      .from(card)
+      .where(inArray(card.code, part)),
+  );
   const cardById = new Map<number, CardRef>(cards.map((c) => [c.id, { ...c, projects: new Map() }]));
   if (cards.length) {
     const projects = await tx
@@ -167,23 +177,23 @@ const readRefs = async (tx: Db | Tx, scope: DataScope, rows: readonly SheetRow[]
     for (const p of projects) cardById.get(p.cardId)?.projects.set(p.code, p.projectId);
   }
   const phones = distinct(rows.map((r) => r.raw.phone));
-  const members = phones.length
-    ? await tx
-        .select({ id: member.id, code: member.code, name: member.name, phone: member.phone })
-        .from(member)
-        .where(inArray(member.phone, phones))
-    : [];
+  const members = await readIn(phones, (part) =>
+    tx
+      .select({ id: member.id, code: member.code, name: member.name, phone: member.phone })
+      .from(member)
+      .where(inArray(member.phone, part)),
+  );
   const cardNos = distinct(rows.map((r) => r.raw.cardNo));
-  const ownCards = cardNos.length
-    ? await tx.select({ cardNo: memberCard.cardNo }).from(memberCard).where(inArray(memberCard.cardNo, cardNos))
-    : [];
-  const imported = cardNos.length
-    ? await tx
-        .select({ cardNo: memberImportRow.cardNo, phone: memberImportRow.phone, batchNo: memberImport.batchNo })
-        .from(memberImportRow)
-        .innerJoin(memberImport, eq(memberImport.id, memberImportRow.importId))
-        .where(and(inArray(memberImportRow.cardNo, cardNos), eq(memberImportRow.outcome, 'created')))
-    : [];
+  const ownCards = await readIn(cardNos, (part) =>
+    tx.select({ cardNo: memberCard.cardNo }).from(memberCard).where(inArray(memberCard.cardNo, part)),
+  );
+  const imported = await readIn(cardNos, (part) =>
+    tx
+      .select({ cardNo: memberImportRow.cardNo, phone: memberImportRow.phone, batchNo: memberImport.batchNo })
+      .from(memberImportRow)
+      .innerJoin(memberImport, eq(memberImport.id, memberImportRow.importId))
+      .where(and(inArray(memberImportRow.cardNo, part), eq(memberImportRow.outcome, 'created'))),
+  );
   return {
     storeByCode: new Map(stores.map((s) => [s.code, s])),
     levelByName: new Map(levels.map((l) => [l.name, l.id])),
