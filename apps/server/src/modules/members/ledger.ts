@@ -610,7 +610,10 @@ class Batch {
    */
   async assertUsable(c: HeldCard, drawStore: StoreRef, at: Date): Promise<void> {
     const p = this.product(c);
-    if (c.status !== 'active') throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}已冻结`);
+    if (c.status !== 'active') {
+      const why = c.status === 'closed' ? '已补卡，请使用新卡' : c.status === 'cancelled' ? '已注销' : '已冻结';
+      throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}${why}`);
+    }
     if (c.expiresAt.getTime() <= at.getTime()) {
       throw new BizError(ERR.MEMBER_CARD_EXPIRED, `会员卡${cardLabel(c, p)}已过期，不能使用`);
     }
@@ -1911,6 +1914,8 @@ export const openSuccessorCard = async (
   storeId: number,
   at: Date,
   userId: number | null,
+  /** Only the session rows with sessions left (补卡: every row of the new card is then one its ledger fills). */
+  heldOnly = false,
 ): Promise<{ id: number; cardNo: string }> => {
   const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, from));
   if (!c) throw invalid('会员卡不存在');
@@ -1930,7 +1935,9 @@ export const openSuccessorCard = async (
       createdBy: userId,
     })
     .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
-  const rows = await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from));
+  const rows = (await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from))).filter(
+    (x) => !heldOnly || x.remaining > 0,
+  );
   if (rows.length) {
     await tx
       .insert(memberCardSession)
