@@ -178,12 +178,20 @@ const seedCardClosures = async (
     lines: [{ productId: goods!.id, quantity: 1, memberCardId: lost.memberCardId }],
   });
   await setCardStatusIn(tx, o.actor, { memberCardId: lost.memberCardId, reason: '会员报失，冻结待补卡' }, 'frozen');
-  await applyReissueIn(tx, o.actor, { memberCardId: lost.memberCardId, newCardNo: 'BK20260001', reason: '会员卡遗失，补办新卡' });
+  await applyReissueIn(tx, o.actor, {
+    memberCardId: lost.memberCardId,
+    newCardNo: 'BK20260001',
+    reason: '会员卡遗失，补办新卡',
+  });
   await decide(lost.memberCardId, 'approve');
   // 补卡 of a 套餐卡 (approved).
   if (combo) {
     const worn = await cardOf(1, combo.id, 30);
-    await applyReissueIn(tx, o.actor, { memberCardId: worn.memberCardId, newCardNo: 'BK20260002', reason: '卡面磨损无法识别' });
+    await applyReissueIn(tx, o.actor, {
+      memberCardId: worn.memberCardId,
+      newCardNo: 'BK20260002',
+      reason: '卡面磨损无法识别',
+    });
     await decide(worn.memberCardId, 'approve');
   }
   // 注销 with 300 元 of the 本金 refunded (the rest and the 赠金 forfeited), approved.
@@ -206,9 +214,18 @@ const seedCardClosures = async (
   await decide(expired.memberCardId, 'approve');
   // A 注销 rejected: the card stays as it was.
   const kept = await cardOf(4, o.yearly, 20);
-  await applyCancelIn(tx, o.actor, { memberCardId: kept.memberCardId, rule: 'forfeit', refundAmount: 0, reason: '会员要求注销' });
+  await applyCancelIn(tx, o.actor, {
+    memberCardId: kept.memberCardId,
+    rule: 'forfeit',
+    refundAmount: 0,
+    reason: '会员要求注销',
+  });
   await decide(kept.memberCardId, 'reject');
   // A 补卡 waiting in the approval center.
   const waiting = await cardOf(5, o.yearly, 25);
-  await applyReissueIn(tx, o.actor, { memberCardId: waiting.memberCardId, newCardNo: 'BK20260003', reason: '会员卡被盗，申请补卡' });
+  await applyReissueIn(tx, o.actor, {
+    memberCardId: waiting.memberCardId,
+    newCardNo: 'BK20260003',
+    reason: '会员卡被盗，申请补卡',
+  });
 };

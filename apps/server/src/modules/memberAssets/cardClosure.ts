@@ -83,7 +83,9 @@ const assertNothingPending = async (tx: Tx, c: { id: number; cardNo: string }) =
     .from(cardClosure)
     .where(and(eq(cardClosure.memberCardId, c.id), eq(cardClosure.status, 'pending')));
   if (closure) {
-    throw stateError(`会员卡（${c.cardNo}）已有待审批的${closure.kind === 'reissue' ? '补卡' : '注销'}申请，请等审批完成`);
+    throw stateError(
+      `会员卡（${c.cardNo}）已有待审批的${closure.kind === 'reissue' ? '补卡' : '注销'}申请，请等审批完成`,
+    );
   }
 };
 
@@ -241,7 +243,12 @@ export const applyCancelIn = async (
 };
 
 /** A 补卡 moves value: a card holding nothing is 注销'd instead. */
-const assertHoldsValue = (c: { cardNo: string; balance: number | null; bonusBalance: number | null; sessionsLeft: number }) => {
+const assertHoldsValue = (c: {
+  cardNo: string;
+  balance: number | null;
+  bonusBalance: number | null;
+  sessionsLeft: number;
+}) => {
   if (!(c.balance ?? 0) && !(c.bonusBalance ?? 0) && !c.sessionsLeft) {
     throw stateError(`会员卡（${c.cardNo}）已没有余额和次数，无需补卡，可以申请注销`);
   }
@@ -279,8 +286,6 @@ const execute = async (tx: Tx, h: ClosureRow, deciderId: number, now: Date) => {
     assertHoldsValue(c);
     const next = await openSuccessorCard(tx, c.id, c.storeId, now, deciderId, true);
     newMemberCardId = next.id;
-    // The new card is the member's to use: a lost card frozen when reported (挂失) ends with its 补卡.
-    await tx.update(memberCard).set({ predecessorId: c.id, status: 'active' }).where(eq(memberCard.id, next.id));
     const out = held.out(c.id);
     await writeLedgerEntries(tx, 'transferOut', { ...ledger, refType: CLOSURE_REFS.out, refId: h.id, entries: out });
     await writeLedgerEntries(tx, 'transferIn', {
@@ -289,7 +294,9 @@ const execute = async (tx: Tx, h: ClosureRow, deciderId: number, now: Date) => {
       refId: h.id,
       entries: out.map((e) => ({
         memberCardId: next.id,
-        ...(e.projectId ? { projectId: e.projectId, sessions: -e.sessions! } : { amount: -e.amount!, bonus: -e.bonus! }),
+        ...(e.projectId
+          ? { projectId: e.projectId, sessions: -e.sessions! }
+          : { amount: -e.amount!, bonus: -e.bonus! }),
       })),
     });
     await setMemberCardStatus(tx, c.id, 'closed');
@@ -365,7 +372,11 @@ export const closureLedgerNames = Object.values(CLOSURE_REFS).map((refType) => (
 }));
 
 /** Cards a 补卡 or 注销 may take, by card number or the member's phone, in the caller's scope. */
-export const closableCards = async (db: Db, auth: Pick<Actor, 'scope'>, keyword: string): Promise<ClosableCardDto[]> => {
+export const closableCards = async (
+  db: Db,
+  auth: Pick<Actor, 'scope'>,
+  keyword: string,
+): Promise<ClosableCardDto[]> => {
   const k = keyword.trim();
   const rows = await db
     .select({

@@ -91,12 +91,8 @@ export const cardClosure = pgTable(
     index('card_closure_approval_idx').on(t.approvalId),
     index('card_closure_created_idx').on(t.createdAt, t.id),
     // One application of a card waits at a time; a new card number is given once.
-    uniqueIndex('card_closure_pending_uq')
-      .on(t.memberCardId)
-      .where(sql`${t.status} = 'pending'`),
-    uniqueIndex('card_closure_new_no_uq')
-      .on(t.newCardNo)
-      .where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('card_closure_pending_uq').on(t.memberCardId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('card_closure_new_no_uq').on(t.newCardNo).where(sql`${t.status} <> 'rejected'`),
     oneOf(
       'card_closure_kind_chk',
       t.kind,

@@ -1914,8 +1914,11 @@ export const openSuccessorCard = async (
   storeId: number,
   at: Date,
   userId: number | null,
-  /** Only the session rows with sessions left (补卡: every row of the new card is then one its ledger fills). */
-  heldOnly = false,
+  /**
+   * 补卡 (memberAssets cardClosure.ts): the new card of a lost one — 正常 (a loss's 冻结 ends with it),
+   * naming its predecessor, with only the session rows that hold sessions (each one its ledger fills).
+   */
+  reissue = false,
 ): Promise<{ id: number; cardNo: string }> => {
   const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, from));
   if (!c) throw invalid('会员卡不存在');
@@ -1928,7 +1931,8 @@ export const openSuccessorCard = async (
       storeId,
       openedAt: at,
       expiresAt: c.expiresAt,
-      status: c.status,
+      status: reissue ? 'active' : c.status,
+      predecessorId: reissue ? c.id : null,
       paid: 0,
       balance: c.kind === 'stored' ? 0 : null,
       bonusBalance: c.kind === 'stored' ? 0 : null,
@@ -1936,7 +1940,7 @@ export const openSuccessorCard = async (
     })
     .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
   const rows = (await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from))).filter(
-    (x) => !heldOnly || x.remaining > 0,
+    (x) => !reissue || x.remaining > 0,
   );
   if (rows.length) {
     await tx
