@@ -11,7 +11,7 @@
  * hand edit of the database): the demo keeps every card equal to its ledger — the invariant every
  * other check of the demo counts on — so memberAssets.test.ts damages 异常卡丁's card itself.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { decideIn } from '../modules/approvals/service';
@@ -140,17 +140,25 @@ const seedCardClosures = async (
   const [combo] = await tx.select({ id: card.id }).from(card).where(eq(card.code, 'C003'));
   const [goods] = await tx.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1);
   const names = ['补卡会员甲', '补卡会员乙', '注销会员丙', '注销会员丁', '注销会员戊', '补卡会员己'];
-  const cardOf = async (i: number, cardId: number, daysAgo: number) => {
+  // An open store of another region than the first store's: the list's rows lie in more than one region.
+  const [home] = await tx.select({ regionId: store.regionId }).from(store).where(eq(store.id, o.storeId));
+  const [far] = await tx
+    .select({ id: store.id })
+    .from(store)
+    .where(and(ne(store.regionId, home!.regionId!), eq(store.status, 'open')))
+    .orderBy(asc(store.id))
+    .limit(1);
+  const cardOf = async (i: number, cardId: number, daysAgo: number, storeId = o.storeId) => {
     const m = await createMember(tx, {
       name: names[i]!,
       phone: `1399009${String(i).padStart(4, '0')}`,
-      storeId: o.storeId,
+      storeId,
       userId: null,
     });
     const c = await openCard(tx, {
       memberId: m.id,
       cardId,
-      storeId: o.storeId,
+      storeId,
       at: new Date(now.getTime() - daysAgo * DAY),
       userId: null,
     });
@@ -203,8 +211,8 @@ const seedCardClosures = async (
     reason: '会员搬离本市，协商退还部分本金',
   });
   await decide(moving.memberCardId, 'approve');
-  // 注销 of an expired card, everything forfeited, approved.
-  const expired = await cardOf(3, o.monthly, 45);
+  // 注销 of an expired card at a store of another region, everything forfeited, approved.
+  const expired = await cardOf(3, o.monthly, 45, far?.id ?? o.storeId);
   await applyCancelIn(tx, o.actor, {
     memberCardId: expired.memberCardId,
     rule: 'forfeit',
