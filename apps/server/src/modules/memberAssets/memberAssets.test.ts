@@ -640,6 +640,19 @@ describe('补卡与注销 /supplementOrCancellation', { timeout: 180_000 }, () =
       }),
     );
     await expect(draw).rejects.toMatchObject({ errcode: ERR.MEMBER_FROZEN });
+    // Nor does a refund or a correction put anything back on it.
+    const back = t.db.transaction((x) =>
+      writeLedgerEntries(x, 'refund', {
+        refType: 'asset_test',
+        refId: 99,
+        storeId: ids.sh!,
+        at: new Date(),
+        userId: null,
+        reason: '退回旧卡',
+        entries: [{ memberCardId: stored, amount: 100 }],
+      }),
+    );
+    await expect(back).rejects.toMatchObject({ errcode: ERR.CARD_HANDLING_STATE });
     expect(await snapshot()).toEqual(done);
     // /asstes's movement equation holds for the day (补卡 nets to 0 at the store), and the ledger's invariants.
     const p = { periodFrom: today(), periodTo: today() };

@@ -1478,6 +1478,13 @@ export const writeLedgerEntries = async (
     const c = cards.get(e.memberCardId);
     if (!c) throw invalid('会员卡不存在');
     const label = `（${c.cardNo}）`;
+    // 已补卡 / 已注销 (memberAssets cardClosure.ts) are final: nothing more comes onto or off them.
+    if (c.status === 'closed' || c.status === 'cancelled') {
+      throw new BizError(
+        ERR.CARD_HANDLING_STATE,
+        `会员卡${label}${c.status === 'closed' ? '已补卡' : '已注销'}，不能再记入流水`,
+      );
+    }
     let row: CardEntryRow;
     if (c.kind === 'stored') {
       if (e.sessions) throw invalid(`会员卡${label}是储值卡，没有次数`);
