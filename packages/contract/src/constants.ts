@@ -85,6 +85,8 @@ export const APPROVAL_TYPES = {
   refund: '退款申请',
   intentRefund: '意向金退款申请',
   cardAdjust: '会员卡调整申请',
+  cardReissue: '会员卡补卡申请',
+  cardCancel: '会员卡注销申请',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

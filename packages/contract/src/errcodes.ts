@@ -140,6 +140,10 @@ export const ERR = {
   MEMBER_CARD_WRONG_ITEM: 'MEMBER-40905',
   /** A card handling (冻结, 解冻, 调整, 补卡, 注销) its state does not allow: frozen already, not frozen, one pending already, closed. */
   CARD_HANDLING_STATE: 'CARDHDL-40901',
+  /** 补卡: the new card number is some card's number already, or another 补卡's. */
+  CARD_NO_TAKEN: 'CARDHDL-40902',
+  /** 注销 with a refund above the principal left on the card. */
+  CARD_REFUND_OVER: 'CARDHDL-40903',
   // 会员迁入 (/moveIn).
   /** A member import file that cannot be read (not an .xlsx, no header, no rows, too many rows). */
   MEMBER_IMPORT_INVALID: 'MEMIMP-40001',
@@ -288,6 +292,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MEMBER_CARD_EXPIRED]: '会员卡已过期',
   [ERR.MEMBER_FROZEN]: '会员或会员卡已冻结',
   [ERR.CARD_HANDLING_STATE]: '会员卡当前状态不允许此操作',
+  [ERR.CARD_NO_TAKEN]: '新卡号已被使用',
+  [ERR.CARD_REFUND_OVER]: '退款金额不能超过卡内剩余本金',
   [ERR.MEMBER_CARD_WRONG_STORE]: '该会员卡不能在本店使用',
   [ERR.MEMBER_CARD_WRONG_ITEM]: '该会员卡不能支付此项目',
   [ERR.MEMBER_IMPORT_INVALID]: '会员迁入文件无法读取',

@@ -98,6 +98,10 @@ export const OPERATION_VERBS = {
   freeze: '冻结',
   unfreeze: '解冻',
   adjustApply: '申请调整',
+  reissueApply: '申请补卡',
+  cancelApply: '申请注销',
+  reissue: '补卡',
+  cancelCard: '注销',
   // points (issue 15)
   exchange: '积分兑换',
   // 会员迁入 (issue 15)

@@ -6,17 +6,19 @@
  * - 单日多店消费: a 储值卡 drawn yesterday at three stores, then 冻结 and 解冻 (its history), with a 调整
  *   approved in the approval center (a 调整 ledger row);
  * - 冻结卡近期有消费: a 储值卡 drawn three days ago, then 冻结;
+ * Then 补卡 and 注销 (/supplementOrCancellation, seedCardClosures below).
  * The fourth rule, 余额与流水不符, finds only a card changed outside the ledger (a faulty import, a
  * hand edit of the database): the demo keeps every card equal to its ledger — the invariant every
  * other check of the demo counts on — so memberAssets.test.ts damages 异常卡丁's card itself.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { decideIn } from '../modules/approvals/service';
 import { card, product } from '../modules/goods/schema';
-import { cardHandling } from '../modules/memberAssets/schema';
-import { applyAdjustIn, setCardStatusIn } from '../modules/memberAssets/service';
+import { applyCancelIn, applyReissueIn } from '../modules/memberAssets/cardClosure';
+import { cardClosure, cardHandling } from '../modules/memberAssets/schema';
+import { type Actor, applyAdjustIn, setCardStatusIn } from '../modules/memberAssets/service';
 import { consume, openCard } from '../modules/members/ledger';
 import { shanghaiDay } from '../modules/members/rollups';
 import { createMember } from '../modules/members/service';
@@ -121,4 +123,117 @@ export const seedMemberAssets = async (tx: Tx, now: Date): Promise<void> => {
   await setCardStatusIn(tx, actor, { memberCardId: frozen.memberCardId, reason: '会员报失，冻结待补卡' }, 'frozen');
   // A sound card: memberAssets.test.ts changes its balance outside the ledger (余额与流水不符).
   await cardOf(3, yearly!, 10);
+  await seedCardClosures(tx, now, { actor, adminId: admin!.id, storeId: s1!, yearly: yearly!, monthly: monthly! });
+};
+
+/**
+ * /supplementOrCancellation (补卡, 注销) through the services the API and the approval center use:
+ * 补卡 of a lost 储值卡 (drawn once, frozen when reported lost) and of a 套餐卡, both approved; 注销 with
+ * part of the 本金 refunded and 注销 of an expired card forfeited, both approved; a 注销 rejected; and a
+ * 补卡 waiting in the approval center.
+ */
+const seedCardClosures = async (
+  tx: Tx,
+  now: Date,
+  o: { actor: Actor; adminId: number; storeId: number; yearly: number; monthly: number },
+) => {
+  const [combo] = await tx.select({ id: card.id }).from(card).where(eq(card.code, 'C003'));
+  const [goods] = await tx.select({ id: product.id }).from(product).orderBy(asc(product.id)).limit(1);
+  const names = ['补卡会员甲', '补卡会员乙', '注销会员丙', '注销会员丁', '注销会员戊', '补卡会员己'];
+  // An open store of another region than the first store's: the list's rows lie in more than one region.
+  const [home] = await tx.select({ regionId: store.regionId }).from(store).where(eq(store.id, o.storeId));
+  const [far] = await tx
+    .select({ id: store.id })
+    .from(store)
+    .where(and(ne(store.regionId, home!.regionId!), eq(store.status, 'open')))
+    .orderBy(asc(store.id))
+    .limit(1);
+  const cardOf = async (i: number, cardId: number, daysAgo: number, storeId = o.storeId) => {
+    const m = await createMember(tx, {
+      name: names[i]!,
+      phone: `1399009${String(i).padStart(4, '0')}`,
+      storeId,
+      userId: null,
+    });
+    const c = await openCard(tx, {
+      memberId: m.id,
+      cardId,
+      storeId,
+      at: new Date(now.getTime() - daysAgo * DAY),
+      userId: null,
+    });
+    return { memberId: m.id, memberCardId: c.memberCardId };
+  };
+  const decide = async (memberCardId: number, decision: 'approve' | 'reject') => {
+    const [a] = await tx
+      .select({ approvalId: cardClosure.approvalId })
+      .from(cardClosure)
+      .where(and(eq(cardClosure.memberCardId, memberCardId), eq(cardClosure.status, 'pending')));
+    await decideIn(
+      tx,
+      o.adminId,
+      { id: a!.approvalId!, decision, comment: decision === 'approve' ? '同意' : '请先核实会员身份' },
+      undefined,
+    );
+  };
+  // 补卡 of a lost 储值卡: drawn once, frozen when reported lost, then 补卡 (approved).
+  const lost = await cardOf(0, o.yearly, 40);
+  await consume(tx, {
+    memberId: lost.memberId,
+    storeId: o.storeId,
+    at: new Date(now.getTime() - 12 * DAY),
+    userId: null,
+    lines: [{ productId: goods!.id, quantity: 1, memberCardId: lost.memberCardId }],
+  });
+  await setCardStatusIn(tx, o.actor, { memberCardId: lost.memberCardId, reason: '会员报失，冻结待补卡' }, 'frozen');
+  await applyReissueIn(tx, o.actor, {
+    memberCardId: lost.memberCardId,
+    newCardNo: 'BK20260001',
+    reason: '会员卡遗失，补办新卡',
+  });
+  await decide(lost.memberCardId, 'approve');
+  // 补卡 of a 套餐卡 (approved).
+  if (combo) {
+    const worn = await cardOf(1, combo.id, 30);
+    await applyReissueIn(tx, o.actor, {
+      memberCardId: worn.memberCardId,
+      newCardNo: 'BK20260002',
+      reason: '卡面磨损无法识别',
+    });
+    await decide(worn.memberCardId, 'approve');
+  }
+  // 注销 with 300 元 of the 本金 refunded (the rest and the 赠金 forfeited), approved.
+  const moving = await cardOf(2, o.yearly, 90);
+  await applyCancelIn(tx, o.actor, {
+    memberCardId: moving.memberCardId,
+    rule: 'refund',
+    refundAmount: 30_000,
+    reason: '会员搬离本市，协商退还部分本金',
+  });
+  await decide(moving.memberCardId, 'approve');
+  // 注销 of an expired card at a store of another region, everything forfeited, approved.
+  const expired = await cardOf(3, o.monthly, 45, far?.id ?? o.storeId);
+  await applyCancelIn(tx, o.actor, {
+    memberCardId: expired.memberCardId,
+    rule: 'forfeit',
+    refundAmount: 0,
+    reason: '卡已过期，会员确认放弃余额',
+  });
+  await decide(expired.memberCardId, 'approve');
+  // A 注销 rejected: the card stays as it was.
+  const kept = await cardOf(4, o.yearly, 20);
+  await applyCancelIn(tx, o.actor, {
+    memberCardId: kept.memberCardId,
+    rule: 'forfeit',
+    refundAmount: 0,
+    reason: '会员要求注销',
+  });
+  await decide(kept.memberCardId, 'reject');
+  // A 补卡 waiting in the approval center.
+  const waiting = await cardOf(5, o.yearly, 25);
+  await applyReissueIn(tx, o.actor, {
+    memberCardId: waiting.memberCardId,
+    newCardNo: 'BK20260003',
+    reason: '会员卡被盗，申请补卡',
+  });
 };

@@ -95,7 +95,23 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
                                     ('adjust', 'member_consume_reverse'), ('refund', 'refund'),
                                     ('adjust', 'card_handling'),
                                     ('migrateIn', 'member_import_row'), ('migrateOut', 'member_import_undo'),
-                                    ('migrateIn', 'member_move_in'), ('migrateOut', 'member_move_out'))`,
+                                    ('migrateIn', 'member_move_in'), ('migrateOut', 'member_move_out'),
+                                    ('transferOut', 'card_reissue_out'), ('transferIn', 'card_reissue_in'),
+                                    ('cancel', 'card_cancel'))`,
+  // 补卡 and 注销 (memberAssets/cardClosure.ts): a card 已补卡 or 已注销 holds nothing; an executed 补卡's
+  // new card names its predecessor and took in exactly what the old card gave out.
+  'a closed or cancelled card holds nothing': `
+    select count(*) from member_card
+     where status in ('closed', 'cancelled') and (coalesce(balance, 0) <> 0 or coalesce(bonus_balance, 0) <> 0 or sessions_left <> 0)`,
+  'a 补卡 moved to its new card exactly what it took off the old': `
+    select count(*) from card_closure x
+      left join member_card n on n.id = x.new_member_card_id
+     where x.kind = 'reissue' and x.status = 'executed'
+       and (n.predecessor_id is distinct from x.member_card_id
+         or (select row(coalesce(sum(-amount), 0), coalesce(sum(-bonus_amount), 0), coalesce(sum(-sessions), 0)) from card_ledger
+              where ref_type = 'card_reissue_out' and ref_id = x.id and member_card_id = x.member_card_id)
+         <> (select row(coalesce(sum(amount), 0), coalesce(sum(bonus_amount), 0), coalesce(sum(sessions), 0)) from card_ledger
+              where ref_type = 'card_reissue_in' and ref_id = x.id and member_card_id = n.id))`,
   'a bill equals its lines, paid by card and otherwise': `
     select count(*) from member_consume b
       left join (select consume_id, sum(amount) t, sum(card_amount) c, count(*) n, max(line) m

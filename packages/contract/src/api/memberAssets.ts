@@ -5,6 +5,7 @@
  * The abnormal cards themselves are a report (reports/memberAssets.ts ABNORMAL_CARDS); an approver decides a 调整 in the approval center.
  */
 import { z } from 'zod';
+import type { MemberCardStatus } from '../entities/member';
 import type { EnumOption } from '../resource/define';
 import { codes, endpoint } from './endpoint';
 import { idOf, idParamOf } from './ids';
@@ -102,7 +103,7 @@ export interface CardHandlingView {
   cardName: string;
   kind: 'stored' | 'combo';
   storeName: string;
-  status: 'active' | 'frozen';
+  status: MemberCardStatus;
   expiresAt: string;
   balance: number | null;
   bonusBalance: number | null;
@@ -110,8 +111,110 @@ export interface CardHandlingView {
   history: CardHandlingDto[];
 }
 
-/** 冻结, 解冻, 调整: the list's 审核 button. */
+/** 冻结, 解冻, 调整, 补卡, 注销: the list's 审核 button. */
 const HANDLE = codes(buttonCodeOf('/abnormalCardList', 'audit'));
+
+// ── 补卡 and 注销 (/supplementOrCancellation) ─────────────────────────────────────
+
+/**
+ * 补卡: a lost card's value (本金, 赠金, sessions) moved to a new card of the same member, product,
+ * store and expiry, the old card 已补卡; 注销: a card brought to 0 and 已注销, its remainder refunded
+ * (at most the 本金 left; 赠金 and sessions forfeited) or forfeited whole. Each is an application in
+ * the approval center; approving it writes the ledger (补卡转出/补卡转入, 注销) in the decision's
+ * transaction, so 已通过 is 已执行.
+ */
+export const CARD_CLOSURE_KINDS = [
+  { value: 'reissue', label: '补卡', color: 'blue' },
+  { value: 'cancel', label: '注销', color: 'red' },
+] as const satisfies readonly EnumOption[];
+export type CardClosureKind = (typeof CARD_CLOSURE_KINDS)[number]['value'];
+
+/** An approved application is executed in the approval's transaction: 已通过 and 已执行 are one state. */
+export const CARD_CLOSURE_STATUSES = [
+  { value: 'pending', label: '待审批', color: 'gold' },
+  { value: 'executed', label: '已通过并执行', color: 'green' },
+  { value: 'rejected', label: '已驳回', color: 'red' },
+] as const satisfies readonly EnumOption[];
+export type CardClosureStatus = (typeof CARD_CLOSURE_STATUSES)[number]['value'];
+
+/** 注销's rule: the 本金 left refunded in part or whole (赠金 and sessions forfeited), or everything forfeited. */
+export const CARD_CANCEL_RULES = [
+  { value: 'refund', label: '退还本金', color: 'blue' },
+  { value: 'forfeit', label: '全部作废', color: 'default' },
+] as const satisfies readonly EnumOption[];
+export type CardCancelRule = (typeof CARD_CANCEL_RULES)[number]['value'];
+
+/** The new card's number (卡面号) a 补卡 gives: letters and digits. */
+export const NEW_CARD_NO = { min: 4, max: 20, regex: /^[A-Za-z0-9]+$/ } as const;
+const NEW_CARD_NO_MESSAGE = `新卡号须为 ${NEW_CARD_NO.min} 到 ${NEW_CARD_NO.max} 位字母或数字`;
+
+export const cardReissueBody = z.object({
+  memberCardId,
+  newCardNo: z
+    .string({ error: '请填写新卡号' })
+    .trim()
+    .min(1, '请填写新卡号')
+    .min(NEW_CARD_NO.min, NEW_CARD_NO_MESSAGE)
+    .max(NEW_CARD_NO.max, NEW_CARD_NO_MESSAGE)
+    .regex(NEW_CARD_NO.regex, NEW_CARD_NO_MESSAGE)
+    .transform((v) => v.toUpperCase()),
+  reason,
+});
+
+export const cardCancelBody = z
+  .object({
+    memberCardId,
+    rule: z.enum(['refund', 'forfeit'], { error: '请选择注销方式' }),
+    /** 分 paid back to the member (退还本金 only). */
+    refundAmount: z
+      .number({ error: '退款金额须为数字' })
+      .int('退款金额须精确到分')
+      .min(0, '退款金额不能为负数')
+      .max(CARD_ADJUST_MAX, '退款金额超出范围')
+      .default(0),
+    reason,
+  })
+  .superRefine((v, ctx) => {
+    if (v.rule === 'refund' && v.refundAmount <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['refundAmount'], message: '请填写退款金额' });
+    }
+    if (v.rule === 'forfeit' && v.refundAmount !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['refundAmount'], message: '全部作废时不退款' });
+    }
+  });
+
+/** 卡号 (KH…) or the member's phone, to pick the card of a 补卡 or 注销. */
+export const closableCardsQuery = z.object({
+  keyword: z.string({ error: '请输入卡号或手机号' }).trim().min(1, '请输入卡号或手机号').max(40, '卡号或手机号太长'),
+});
+
+/** A card a 补卡 or 注销 may take (正常 or 冻结), with what it holds and whether an application waits. */
+export interface ClosableCardDto {
+  memberCardId: number;
+  cardNo: string;
+  memberName: string;
+  phone: string;
+  cardName: string;
+  kind: 'stored' | 'combo';
+  status: MemberCardStatus;
+  storeName: string;
+  expiresAt: string;
+  balance: number | null;
+  bonusBalance: number | null;
+  sessionsLeft: number;
+  /** A 调整, 补卡 or 注销 of the card waits in the approval center. */
+  pending: boolean;
+}
+
+/** The application as written (its row of /supplementOrCancellation). */
+export interface CardClosureDto {
+  id: number;
+  kind: CardClosureKind;
+  status: CardClosureStatus;
+  cardNo: string;
+  newCardNo: string | null;
+  spNo: string | null;
+}
 
 export const MEMBER_ASSET_API = {
   card: endpoint<z.output<typeof cardHandlingQuery>, undefined, CardHandlingView>({
@@ -142,5 +245,27 @@ export const MEMBER_ASSET_API = {
     access: HANDLE,
     body: cardAdjustBody,
     summary: '申请调整会员卡余额或次数',
+  }),
+  closableCards: endpoint<z.output<typeof closableCardsQuery>, undefined, ClosableCardDto[]>({
+    method: 'GET',
+    path: '/rest/memberAssets/closableCards',
+    access: pageAccess('/supplementOrCancellation'),
+    query: closableCardsQuery,
+    summary: '可补卡或注销的会员卡（按卡号或手机号）',
+    read: true,
+  }),
+  reissue: endpoint<undefined, z.output<typeof cardReissueBody>, CardClosureDto>({
+    method: 'POST',
+    path: '/rest/memberAssets/reissue',
+    access: HANDLE,
+    body: cardReissueBody,
+    summary: '申请补卡',
+  }),
+  cancel: endpoint<undefined, z.output<typeof cardCancelBody>, CardClosureDto>({
+    method: 'POST',
+    path: '/rest/memberAssets/cancel',
+    access: HANDLE,
+    body: cardCancelBody,
+    summary: '申请注销会员卡',
   }),
 } as const;

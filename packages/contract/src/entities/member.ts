@@ -19,10 +19,16 @@ export const MEMBER_STATUSES = [
 
 export type MemberStatus = (typeof MEMBER_STATUSES)[number]['value'];
 
-/** A member card's own status; being past its expiry is read from expiresAt, not stored. */
+/**
+ * A member card's own status; being past its expiry is read from expiresAt, not stored. 已补卡
+ * (closed: its value moved to a new card number, 补卡) and 已注销 (cancelled, 注销) are final: the card
+ * holds nothing and nothing draws it or changes it again (modules/memberAssets/cardClosure.ts).
+ */
 export const MEMBER_CARD_STATUSES = [
   { value: 'active', label: '正常', color: 'green' },
   { value: 'frozen', label: '冻结', color: 'red' },
+  { value: 'closed', label: '已补卡', color: 'default' },
+  { value: 'cancelled', label: '已注销', color: 'default' },
 ] as const satisfies readonly EnumOption[];
 
 export type MemberCardStatus = (typeof MEMBER_CARD_STATUSES)[number]['value'];

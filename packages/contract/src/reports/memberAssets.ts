@@ -12,6 +12,7 @@
  * to 0 when the new card is the same store's); 注销 cancel shown as what left. A period of one day is
  * the balance as of that day with that day's movement.
  */
+import { CARD_CANCEL_RULES, CARD_CLOSURE_KINDS, CARD_CLOSURE_STATUSES } from '../api/memberAssets';
 import { CARD_KINDS } from '../entities/card';
 import { MEMBER_CARD_STATUSES } from '../entities/member';
 import { defineReport, type MeasureDef, type ReportFilterDef } from '../report/define';
@@ -187,4 +188,56 @@ export const ABNORMAL_CARDS = defineReport({
   source: `会员卡（member_card）与其流水（card_ledger）按规则逐卡检查：余额与流水合计不符；已过期仍有余额或次数；近 ${ABNORMAL_RECENT_DAYS} 天内某日在 ${ABNORMAL_MANY_STORES} 家及以上门店消费；冻结中且近 ${ABNORMAL_RECENT_DAYS} 天有消费`,
 });
 
-export const MEMBER_ASSET_REPORTS = [MEMBER_ASSETS, MEMBER_ASSET_CARDS, ABNORMAL_CARDS] as const;
+/**
+ * 补卡注销 (/supplementOrCancellation): every 补卡 and 注销 application with its card, what it moved or
+ * closed (the card's 本金, 赠金 and sessions when applied; when executed, what the ledger moved),
+ * the new card (补卡), the refund (注销), who applied and who decided. Scoped by the card's store.
+ */
+export const CARD_CLOSURES = defineReport({
+  name: 'cardClosures',
+  title: '补卡注销',
+  page: '/supplementOrCancellation',
+  kind: 'detail',
+  dimensions: {
+    id: { label: 'ID', type: 'int', hidden: true },
+    memberId: { label: '会员ID', type: 'int', hidden: true },
+    spNo: { label: '审批单号', type: 'text', width: 150, fixed: 'left' },
+    kind: { label: '类型', type: 'enum', options: CARD_CLOSURE_KINDS, width: 70 },
+    status: { label: '状态', type: 'enum', options: CARD_CLOSURE_STATUSES, width: 110 },
+    cardNo: { label: '卡号', type: 'text', width: 120 },
+    memberName: { label: '会员', type: 'text', width: 90 },
+    phone: { label: '手机号', type: 'text', width: 120 },
+    cardName: { label: '卡项', type: 'text', width: 140 },
+    storeId,
+    storeName: { label: '门店', type: 'text', width: 140 },
+    newCardNo: { label: '新卡号', type: 'text', width: 120 },
+    newSystemCardNo: { label: '新卡系统卡号', type: 'text', width: 120 },
+    rule: { label: '注销方式', type: 'enum', options: CARD_CANCEL_RULES, width: 90 },
+    reason: { label: '原因', type: 'text', width: 200, sort: false },
+    applicantName: { label: '申请人', type: 'text', width: 90 },
+    createdAt: { label: '申请时间', type: 'datetime', width: 160 },
+    deciderName: { label: '审批人', type: 'text', width: 90 },
+    decidedAt: { label: '审批时间', type: 'datetime', width: 160 },
+  },
+  measures: {
+    amount: { label: '本金', type: 'money', agg: 'sum', group: '卡内余额', width: 110 },
+    bonus: { label: '赠金', type: 'money', agg: 'sum', group: '卡内余额', width: 110 },
+    sessions: { label: '次数', type: 'int', agg: 'sum', group: '卡内余额', width: 80 },
+    refundAmount: { label: '退款金额', type: 'money', agg: 'sum', width: 110, summary: true },
+  },
+  filters: {
+    kind: { label: '类型', type: 'enum', filter: 'eq', options: CARD_CLOSURE_KINDS },
+    status: { label: '状态', type: 'enum', filter: 'eq', options: CARD_CLOSURE_STATUSES },
+    storeId: storeFilter,
+    period: { label: '申请日期', type: 'date', filter: 'range', period: true },
+    cardNo: { label: '卡号', type: 'text', filter: 'like' },
+    member: { label: '会员姓名/手机号', type: 'text', filter: 'like' },
+  },
+  defaultSort: { field: 'createdAt', dir: 'desc', thenBy: 'id' },
+  totals: true,
+  drill: { cardNo: { to: '/personalAccount', query: { id: { row: 'memberId' } } } },
+  source:
+    '补卡与注销申请（card_closure）及其会员卡；待审批时为申请时卡内的本金、赠金与次数，执行后为流水（补卡转出、注销）实际转走或清零的数',
+});
+
+export const MEMBER_ASSET_REPORTS = [MEMBER_ASSETS, MEMBER_ASSET_CARDS, ABNORMAL_CARDS, CARD_CLOSURES] as const;

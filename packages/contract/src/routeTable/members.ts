@@ -55,7 +55,7 @@ export default group('ZBHT-HYGL', [
     keepAlive: true,
     buttons: AUDIT_BUTTONS,
   }),
-  detail('/supplementOrCancellation', '补录作废', { of: '/abnormalCardList', approver: true }),
+  detail('/supplementOrCancellation', '补卡注销', { of: '/abnormalCardList', approver: true }),
   page('/moveIn', '会员迁入', {
     category: ASSETS,
     tip: '把旧系统或其他门店的会员资产迁入',

@@ -14,6 +14,7 @@ import {
   ABNORMAL_CARDS,
   ASSET_FIGURES,
   ASSET_MOVES,
+  CARD_CLOSURES,
   MEMBER_ASSET_CARDS,
   MEMBER_ASSETS,
 } from '@zb/contract/reports/memberAssets';
@@ -151,4 +152,36 @@ export const abnormalCardsBinding = bindReport({
   scope: { store: col('a', 'storeId'), inQuery: true },
 });
 
-export const MEMBER_ASSET_BINDINGS = [memberAssetsBinding, memberAssetCardsBinding, abnormalCardsBinding] as const;
+/** 补卡注销: the applications with their card, member, new card and who applied and decided. */
+export const cardClosuresBinding = bindReport({
+  decl: CARD_CLOSURES,
+  from: {
+    alias: 'cc',
+    query: () =>
+      raw(`select x.id as "id", x.member_id as "memberId", a.sp_no as "spNo", x.kind as "kind", x.status as "status",
+        c.card_no as "cardNo", m.name as "memberName", m.phone as "phone", m.name || ' ' || m.phone as "member",
+        k.name as "cardName", x.store_id as "storeId", s.name as "storeName", x.new_card_no as "newCardNo",
+        n.card_no as "newSystemCardNo", x.rule as "rule", x.reason as "reason", ua.nickname as "applicantName",
+        x.created_at as "createdAt", ud.nickname as "deciderName", x.decided_at as "decidedAt",
+        x.amount as "amount", x.bonus as "bonus", x.sessions as "sessions", x.refund_amount as "refundAmount"
+      from card_closure x
+      join member_card c on c.id = x.member_card_id
+      join member m on m.id = x.member_id
+      join card k on k.id = c.card_id
+      join store s on s.id = x.store_id
+      left join member_card n on n.id = x.new_member_card_id
+      left join approval a on a.id = x.approval_id
+      left join user_account ua on ua.id = x.created_by
+      left join user_account ud on ud.id = x.decided_by`),
+  },
+  filters: { period: { instant: col('cc', 'createdAt') } },
+  id: col('cc', 'id'),
+  scope: { store: col('cc', 'storeId') },
+});
+
+export const MEMBER_ASSET_BINDINGS = [
+  memberAssetsBinding,
+  memberAssetCardsBinding,
+  abnormalCardsBinding,
+  cardClosuresBinding,
+] as const;

@@ -30,9 +30,15 @@ import { writeLedgerEntries } from '../members/ledger';
 import { member, memberCard, memberCardSession } from '../members/schema';
 import { setMemberCardStatus } from '../members/service';
 import { store } from '../stores/schema';
-import { cardHandling } from './schema';
+import { cardClosure, cardHandling } from './schema';
 
 const stateError = (msg: string) => new BizError(ERR.CARD_HANDLING_STATE, msg);
+
+/** A card 已补卡 or 已注销 takes no handling any more (冻结, 解冻, 调整, 补卡, 注销). */
+export const assertCardOpen = (c: { cardNo: string; status: string }): void => {
+  if (c.status === 'closed') throw stateError(`会员卡（${c.cardNo}）已补卡，请处理新卡`);
+  if (c.status === 'cancelled') throw stateError(`会员卡（${c.cardNo}）已注销`);
+};
 
 /** The card in the caller's scope, locked when `lock` (the handling's transaction). */
 const cardOf = async (db: Db | Tx, auth: Pick<Actor, 'scope'>, id: number, lock = false) => {
@@ -137,6 +143,7 @@ export const setCardStatusIn = async (
   to: 'frozen' | 'active',
 ): Promise<CardHandlingView> => {
   const c = await cardOf(tx, auth, body.memberCardId, true);
+  assertCardOpen(c);
   if (c.status === to)
     throw stateError(to === 'frozen' ? `会员卡（${c.cardNo}）已冻结` : `会员卡（${c.cardNo}）未冻结`);
   const action = to === 'frozen' ? 'freeze' : 'unfreeze';
@@ -181,6 +188,7 @@ export const applyAdjustIn = async (
   body: z.output<typeof cardAdjustBody>,
 ): Promise<CardHandlingView> => {
   const c = await cardOf(tx, auth, body.memberCardId, true);
+  assertCardOpen(c);
   let projectName: string | null = null;
   if (c.kind === 'stored') {
     if (body.sessions) throw new BizError(ERR.PARAM_INVALID, `会员卡（${c.cardNo}）是储值卡，只能调整本金和赠金`);
@@ -208,6 +216,11 @@ export const applyAdjustIn = async (
     .from(cardHandling)
     .where(and(eq(cardHandling.memberCardId, c.id), eq(cardHandling.status, 'pending')));
   if (pending) throw stateError(`会员卡（${c.cardNo}）已有待审批的调整，请等审批完成`);
+  const [closure] = await tx
+    .select({ id: cardClosure.id })
+    .from(cardClosure)
+    .where(and(eq(cardClosure.memberCardId, c.id), eq(cardClosure.status, 'pending')));
+  if (closure) throw stateError(`会员卡（${c.cardNo}）已有待审批的补卡或注销申请，请等审批完成`);
   const stored = c.kind === 'stored';
   const values = {
     amount: stored ? body.amount : 0,

@@ -610,7 +610,10 @@ class Batch {
    */
   async assertUsable(c: HeldCard, drawStore: StoreRef, at: Date): Promise<void> {
     const p = this.product(c);
-    if (c.status !== 'active') throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}已冻结`);
+    if (c.status !== 'active') {
+      const why = c.status === 'closed' ? '已补卡，请使用新卡' : c.status === 'cancelled' ? '已注销' : '已冻结';
+      throw new BizError(ERR.MEMBER_FROZEN, `会员卡${cardLabel(c, p)}${why}`);
+    }
     if (c.expiresAt.getTime() <= at.getTime()) {
       throw new BizError(ERR.MEMBER_CARD_EXPIRED, `会员卡${cardLabel(c, p)}已过期，不能使用`);
     }
@@ -1475,6 +1478,13 @@ export const writeLedgerEntries = async (
     const c = cards.get(e.memberCardId);
     if (!c) throw invalid('会员卡不存在');
     const label = `（${c.cardNo}）`;
+    // 已补卡 / 已注销 (memberAssets cardClosure.ts) are final: nothing more comes onto or off them.
+    if (c.status === 'closed' || c.status === 'cancelled') {
+      throw new BizError(
+        ERR.CARD_HANDLING_STATE,
+        `会员卡${label}${c.status === 'closed' ? '已补卡' : '已注销'}，不能再记入流水`,
+      );
+    }
     let row: CardEntryRow;
     if (c.kind === 'stored') {
       if (e.sessions) throw invalid(`会员卡${label}是储值卡，没有次数`);
@@ -1911,6 +1921,11 @@ export const openSuccessorCard = async (
   storeId: number,
   at: Date,
   userId: number | null,
+  /**
+   * 补卡 (memberAssets cardClosure.ts): the new card of a lost one — 正常 (a loss's 冻结 ends with it),
+   * naming its predecessor, with only the session rows that hold sessions (each one its ledger fills).
+   */
+  reissue = false,
 ): Promise<{ id: number; cardNo: string }> => {
   const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, from));
   if (!c) throw invalid('会员卡不存在');
@@ -1923,14 +1938,17 @@ export const openSuccessorCard = async (
       storeId,
       openedAt: at,
       expiresAt: c.expiresAt,
-      status: c.status,
+      status: reissue ? 'active' : c.status,
+      predecessorId: reissue ? c.id : null,
       paid: 0,
       balance: c.kind === 'stored' ? 0 : null,
       bonusBalance: c.kind === 'stored' ? 0 : null,
       createdBy: userId,
     })
     .returning({ id: memberCard.id, cardNo: memberCard.cardNo });
-  const rows = await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from));
+  const rows = (await tx.select().from(memberCardSession).where(eq(memberCardSession.memberCardId, from))).filter(
+    (x) => !reissue || x.remaining > 0,
+  );
   if (rows.length) {
     await tx
       .insert(memberCardSession)

@@ -4,8 +4,10 @@
  * change only in modules/members/ledger.ts, each change one card_ledger row written in the same
  * transaction as the business record (a card opened, a top-up, a bill).
  */
+import { MEMBER_CARD_STATUSES } from '@zb/contract/entities/member';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -110,8 +112,10 @@ export const memberCard = pgTable(
     openedAt: at('opened_at').notNull(),
     /** openedAt + the card's validityDays; from then on it draws nothing. */
     expiresAt: at('expires_at').notNull(),
-    /** active 正常, frozen 冻结 (contract MEMBER_CARD_STATUSES). */
+    /** active 正常, frozen 冻结, closed 已补卡, cancelled 已注销 (contract MEMBER_CARD_STATUSES). */
     status: text('status').notNull().default('active'),
+    /** 补卡: the lost card whose value this card took (memberAssets card_closure); null otherwise. */
+    predecessorId: integer('predecessor_id').references((): AnyPgColumn => memberCard.id),
     /** 分 paid at 开卡. */
     paid: integer('paid').notNull(),
     /** 储值卡 only: principal and bonus balances in 分 (null on a 套餐卡). Written by the ledger only. */
@@ -140,7 +144,11 @@ export const memberCard = pgTable(
     // The cards that expired since the last fold of the members' kept card figures (foldCardExpiries).
     index('member_card_expires_idx').on(t.expiresAt),
     check('member_card_kind_chk', sql`${t.kind} in ('combo', 'stored')`),
-    check('member_card_status_chk', sql`${t.status} in ('active', 'frozen')`),
+    oneOf(
+      'member_card_status_chk',
+      t.status,
+      MEMBER_CARD_STATUSES.map((s) => s.value),
+    ),
     check(
       'member_card_balance_chk',
       sql`(${t.kind} = 'stored' and ${t.balance} >= 0 and ${t.bonusBalance} >= 0) or (${t.kind} = 'combo' and ${t.balance} is null and ${t.bonusBalance} is null)`,

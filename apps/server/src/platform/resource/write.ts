@@ -17,14 +17,14 @@ import type { ResourceBinding, Values, WriteContext } from './binding';
 import { checkLookups } from './lookups';
 import { findRow, findRows } from './query';
 
-interface PgError {
+export interface PgError {
   code?: string;
   constraint?: string;
   constraint_name?: string;
 }
 
 /** The PostgreSQL error under a driver's or drizzle's wrapper. */
-const pgErrorOf = (err: unknown): PgError | null => {
+export const pgErrorOf = (err: unknown): PgError | null => {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     const c = e as PgError & { cause?: unknown };

@@ -5,19 +5,21 @@
  */
 import {
   CARD_HANDLING_ACTIONS,
-  CARD_HANDLING_REASON_MAX,
   CARD_HANDLING_STATUSES,
   type CardHandlingDto,
   type CardHandlingView,
 } from '@zb/contract/api/memberAssets';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
+import { MEMBER_CARD_STATUSES } from '@zb/contract/entities/member';
 import { Button, Descriptions, Empty, Form, Input, Modal, Select, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { formatFen } from '../../platform/money';
 import { useButtons } from '../../platform/permissions';
 import { applyCardAdjust, setCardStatus, useHandledCard, useRefreshCard } from './api';
 import { type AdjustValues, adjustBodyOf, HANDLING_LABELS, type Handling, handlingsOf } from './cardHandling';
+import { ReasonField } from './ReasonField';
 
 const tagOf = (options: readonly { value: string; label: string; color?: string }[], value: string) => {
   const o = options.find((x) => x.value === value);
@@ -109,16 +111,7 @@ function HandlingModal({ card, handling, onDone }: { card: CardHandlingView; han
             </Form.Item>
           </>
         )}
-        <Form.Item label="原因" required validateStatus={error ? 'error' : undefined} help={error}>
-          <Input.TextArea
-            aria-label="原因"
-            rows={3}
-            maxLength={CARD_HANDLING_REASON_MAX}
-            showCount
-            value={values.reason}
-            onChange={(e) => set({ reason: e.target.value })}
-          />
-        </Form.Item>
+        <ReasonField value={values.reason} error={error} onChange={(reason) => set({ reason })} />
       </Form>
     </Modal>
   );
@@ -139,9 +132,7 @@ export function CardHandlingPanel({ memberCardId }: { memberCardId: number }) {
         <Descriptions.Item label="会员">{card.memberName}</Descriptions.Item>
         <Descriptions.Item label="卡项">{card.cardName}</Descriptions.Item>
         <Descriptions.Item label="门店">{card.storeName}</Descriptions.Item>
-        <Descriptions.Item label="状态">
-          {card.status === 'frozen' ? <Tag color="red">冻结</Tag> : <Tag color="green">正常</Tag>}
-        </Descriptions.Item>
+        <Descriptions.Item label="状态">{tagOf(MEMBER_CARD_STATUSES, card.status)}</Descriptions.Item>
         <Descriptions.Item label="有效期至">{card.expiresAt}</Descriptions.Item>
         {card.kind === 'stored' ? (
           <>
@@ -166,6 +157,7 @@ export function CardHandlingPanel({ memberCardId }: { memberCardId: number }) {
               {HANDLING_LABELS[h]}
             </Button>
           ))}
+          <Link to={`/supplementOrCancellation?cardNo=${card.cardNo}`}>补卡 / 注销记录</Link>
         </Space>
       )}
       <Table<CardHandlingDto>

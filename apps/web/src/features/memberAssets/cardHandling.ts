@@ -9,11 +9,14 @@ export type Handling = 'freeze' | 'unfreeze' | 'adjust';
 
 export const HANDLING_LABELS: Record<Handling, string> = { freeze: '冻结', unfreeze: '解冻', adjust: '调整' };
 
-/** 冻结 an active card, 解冻 a frozen one; 调整 unless one waits for approval. */
-export const handlingsOf = (c: Pick<CardHandlingView, 'status' | 'history'>): Handling[] => [
-  c.status === 'frozen' ? 'unfreeze' : 'freeze',
-  ...(c.history.some((h) => h.action === 'adjust' && h.status === 'pending') ? [] : (['adjust'] as const)),
-];
+/** 冻结 an active card, 解冻 a frozen one; 调整 unless one waits for approval; none once 已补卡 or 已注销. */
+export const handlingsOf = (c: Pick<CardHandlingView, 'status' | 'history'>): Handling[] =>
+  c.status === 'closed' || c.status === 'cancelled'
+    ? []
+    : [
+        c.status === 'frozen' ? 'unfreeze' : 'freeze',
+        ...(c.history.some((h) => h.action === 'adjust' && h.status === 'pending') ? [] : (['adjust'] as const)),
+      ];
 
 export interface AdjustValues {
   amountYuan?: string;

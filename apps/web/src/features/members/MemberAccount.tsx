@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { canOpen } from '@zb/contract/access';
 import { type CardLedgerDto, MEMBER_API, type MemberCardDto } from '@zb/contract/api/members';
 import { CARD_KINDS } from '@zb/contract/entities/card';
+import { MEMBER_CARD_STATUSES } from '@zb/contract/entities/member';
 import type { AnyReport } from '@zb/contract/report/define';
 import { REPORTS } from '@zb/contract/reports/index';
 import { routeByPath } from '@zb/contract/routes';
@@ -34,7 +35,9 @@ const kindTag = (kind: string) => {
 };
 
 const statusTag = (c: MemberCardDto) => {
-  if (c.status === 'frozen') return <Tag color="red">冻结</Tag>;
+  // 冻结, and the final 已补卡 / 已注销 (/supplementOrCancellation).
+  const s = c.status === 'active' ? null : MEMBER_CARD_STATUSES.find((x) => x.value === c.status);
+  if (s) return <Tag color={s.color}>{s.label}</Tag>;
   if (c.expired) return <Tag>已过期</Tag>;
   return <Tag color="green">正常</Tag>;
 };
