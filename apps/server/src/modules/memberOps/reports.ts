@@ -6,9 +6,9 @@
  * member: per grain and member the visits (member × store × Beijing day with a completed bill), the
  * days among them, the spend, whether the member joined in the period, whether they bought a card;
  * beside them the grain's joins from the member rollup (member_store_day, home store) and, for
- * 会员报表, its members holding value now. A member's visits are counted inside the grain, so
- * 复购 (two days or more) is per store on 按门店, per region on 按大区, per day/week/month on the
- * trend; the totals row's 复购 is over the whole period and all the caller's stores (`totals`).
+ * 会员报表, its members holding value now. 复购 (two days or more) and 购卡 are the member's over the
+ * whole period in the stores asked, so a row counts its visitors who are repeaters or buyers, and
+ * the totals row's distinct counts are the union of the rows'.
  *
  * Reads: the period's bills by member_consume_store_idx / member_consume_at_idx (never a bill before
  * the period), the period's cards by member_card_opened_idx, member_store_day for the joins, and the
@@ -70,43 +70,51 @@ const grainOf = (q: QueryInput): Grain => ({
 const keysOf = (g: Grain, storeCol: string, dayCol: string): SQL =>
   raw(
     [
-      g.store ? storeCol : 'null::int',
-      g.region ? `(select region_id from store where id = ${storeCol})` : 'null::int',
-      g.unit
-        ? `(${g.unit === 'day' ? dayCol : `date_trunc('${g.unit}', ${dayCol})::date`})::timestamp at time zone 'Asia/Shanghai'`
-        : 'null::timestamptz',
+      `${g.store ? storeCol : 'null::int'} as k1`,
+      `${g.region ? `(select region_id from store where id = ${storeCol})` : 'null::int'} as k2`,
+      `${
+        g.unit
+          ? `(${g.unit === 'day' ? dayCol : `date_trunc('${g.unit}', ${dayCol})::date`})::timestamp at time zone 'Asia/Shanghai'`
+          : 'null::timestamptz'
+      } as k3`,
     ].join(', '),
   );
 
 /**
- * Per grain key and member who visited: visits (member × store × day), distinct days, spend,
- * joined in the period, bought a card (开卡 with 实付 > 0) — from the period's completed bills and
- * cards in the stores asked. A card bought without a visit in the grain is not counted.
+ * Per grain key and member who visited: visits (member × store × day), spend, whether the member
+ * joined in the period, and two figures of the member's whole period at every store of the chain:
+ * the days they came (复购: two or more) and whether they bought a card (开卡 with 实付 > 0). So a
+ * row counts its visitors who are repeaters or buyers whoever asks (a region manager's rows are the
+ * chain's rows of their stores), and the totals row's distinct counts are the union of the rows'.
+ * Those two read the visitors' own bills and cards of the period (member_consume_member_idx,
+ * member_card_member_idx).
  */
 const memberVisits = (q: QueryInput, g: Grain): SQL => sql`
-  select u.k1, u.k2, u.k3, u.member_id, sum(u.visits)::int as visits, sum(u.days)::int as days,
-    sum(u.spend)::bigint as spend, bool_or(m.joined_at >= ${from(q)} and m.joined_at < ${end(q)}) as is_new,
-    bool_or(u.bought) as bought
-  from (
-    select ${keysOf(g, 'v.store_id', 'v.day')}, v.member_id, count(*) as visits, count(distinct v.day) as days,
-      sum(v.spend) as spend, false as bought
-    from (
-      select c.member_id, c.store_id, (c.consumed_at at time zone 'Asia/Shanghai')::date as day,
-        sum(c.total - c.refunded) as spend
-      from member_consume c
-      where c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)} and c.status = 'completed'
-        and ${storesOf(q, 'c.store_id')}
-      group by 1, 2, 3
-    ) v
-    group by 1, 2, 3, v.member_id
-    union all
-    select ${keysOf(g, 'o.store_id', `(o.opened_at at time zone 'Asia/Shanghai')::date`)}, o.member_id, 0, 0, 0, true
-    from member_card o
-    where o.opened_at >= ${from(q)} and o.opened_at < ${end(q)} and o.paid > 0 and ${storesOf(q, 'o.store_id')}
-  ) u (k1, k2, k3, member_id, visits, days, spend, bought)
-  join member m on m.id = u.member_id
-  group by 1, 2, 3, 4
-  having sum(u.visits) > 0`;
+  with v as (
+    select c.member_id, c.store_id, (c.consumed_at at time zone 'Asia/Shanghai')::date as day,
+      sum(c.total - c.refunded) as spend
+    from member_consume c
+    where c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)} and c.status = 'completed'
+      and ${storesOf(q, 'c.store_id')}
+    group by 1, 2, 3),
+  pm as (
+    select c.member_id, count(distinct (c.consumed_at at time zone 'Asia/Shanghai')::date) as days
+    from member_consume c
+    where c.member_id in (select member_id from v) and c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)}
+      and c.status = 'completed'
+    group by 1),
+  b as (
+    select distinct o.member_id from member_card o
+    where o.member_id in (select member_id from v) and o.opened_at >= ${from(q)} and o.opened_at < ${end(q)}
+      and o.paid > 0)
+  select ${keysOf(g, 'v.store_id', 'v.day')}, v.member_id, count(*)::int as visits, max(pm.days)::int as days,
+    sum(v.spend)::bigint as spend, bool_or(m.joined_at >= ${from(q)} and m.joined_at < ${end(q)}) as is_new,
+    bool_or(b.member_id is not null) as bought
+  from v
+  join pm on pm.member_id = v.member_id
+  left join b on b.member_id = v.member_id
+  join member m on m.id = v.member_id
+  group by 1, 2, 3, v.member_id`;
 
 /** The facts of 会员报表 / 会员运营数据 at the grouping's grain (see the file's comment). */
 const visitFacts = (withBalance: boolean) => (q: QueryInput) => {
@@ -124,7 +132,7 @@ const visitFacts = (withBalance: boolean) => (q: QueryInput) => {
       r.name as "regionName", x.g_at as "at", x.member_id as "memberId", x.visits, x.days, x.spend,
       x.is_new as "isNew", x.bought, x.joined, x.balance
     from (
-      select k1, k2, k3, member_id, visits, days, spend, is_new, bought, 0, 0 from (${memberVisits(q, g)}) v
+      select v.*, 0, 0 from (${memberVisits(q, g)}) v
       union all
       select ${keysOf(g, 'd.store_id', 'd.day')}, null::int, 0, 0, 0::bigint, false, false, sum(d.joined)::int, 0
       from member_store_day d where d.joined <> 0 and d.day >= ${f} and d.day <= ${t} and ${storesOf(q, 'd.store_id')}
@@ -150,22 +158,11 @@ const visitMeasureExprs = (a: string) => ({
   spend: sum(a, 'spend'),
 });
 
-/** The totals row's 复购 and 购卡 over the whole period and every store asked in the scope (no grain). */
-const repeatTotals = (q: QueryInput) => {
-  const all = sql`(${memberVisits(q, { store: false, region: false })}) t`;
-  return {
-    repeatMembers: sql`(select count(*) filter (where t.days >= 2) from ${all})`,
-    newRepeaters: sql`(select count(*) filter (where t.days >= 2 and t.is_new) from ${all})`,
-    cardBuyers: sql`(select count(*) filter (where t.bought) from ${all})`,
-  };
-};
-
 export const memberOpsReportBinding = bindReport({
   decl: MEMBER_OPS_REPORT,
   from: { alias: 'q', query: visitFacts(true) },
   measures: { ...visitMeasureExprs('q'), balanceMembers: sum('q', 'balance') },
   filters: { period: 'query', storeId: 'query', regionId: 'query' },
-  totals: repeatTotals,
   scope: { store: col('q', 'storeId'), inQuery: true },
 });
 
@@ -179,7 +176,6 @@ export const memberOpsTrendBinding = bindReport({
   },
   measures: visitMeasureExprs('q'),
   filters: { period: 'query', storeId: 'query', regionId: 'query' },
-  totals: repeatTotals,
   scope: { store: col('q', 'storeId'), inQuery: true },
 });
 
