@@ -167,8 +167,8 @@ export const CUSTOMER_ANALYSIS = defineReport({
   },
   measures: {
     members: count('会员数', { summary: true }),
-    allMembers: { label: '会员总数', type: 'int', agg: 'max', hidden: true, total: true },
-    share: rate('占比', 'members', 'allMembers'),
+    allMembers: { label: '全部会员数', type: 'int', agg: 'max', hidden: true, total: true },
+    share: rate('占全部会员', 'members', 'allMembers'),
     visitMembers: count('期间到店会员', { summary: true, width: 110 }),
     spend: { label: '期间消费金额', type: 'money', agg: 'sum', width: 120, summary: true },
     avgSpend: { label: '人均消费', type: 'money', agg: 'ratio', of: { num: 'spend', den: 'visitMembers' }, width: 100 },
@@ -188,7 +188,7 @@ export const CUSTOMER_ANALYSIS = defineReport({
   chart: { type: 'pie', x: 'levelName', series: ['members'] },
   export: true,
   source:
-    '会员（member，按所属门店计入数据范围）的等级、性别、生日（年龄按今天计算）与当前持有的有效储值卡本金加赠金、套餐卡剩余次数（member 上随卡变动维护）；期间到店与消费读所选期间该会员在各门店的已完成收银单（member_consume 按日期索引，扣除已退款）。占比为该行会员数占全部会员数',
+    '会员（member，按所属门店计入数据范围）的等级、性别、生日（年龄按今天计算）与当前持有的有效储值卡本金加赠金、套餐卡剩余次数（member 上随卡变动维护）；期间到店与消费读所选期间该会员在各门店的已完成收银单（member_consume 按日期索引，扣除已退款）。占全部会员为该行会员数占全连锁会员数的比例（任何角色看到的同一行相同）',
 });
 
 /** 未到店天数 bands of the recall list: a band's lower bound in days since the last visit. */

@@ -345,6 +345,8 @@ describe('顾客分析 /customerAnaly', () => {
       expect(page.totals?.spend).toBe(f.members.reduce((n, m) => n + (spendOf.get(m.id) ?? 0), 0));
     }
     const mine = await all(CUSTOMER_ANALYSIS, { ...p, groupBy: 'store' }, regionUser);
+    // 占全部会员 is over the chain's members for every caller.
+    expect(mine.list[0]?.share).toBe(bp(Number(mine.list[0]?.members), f.members.length));
     expect(mine.list.every((r) => eastStores.has(Number(r.storeId)))).toBe(true);
     expect(mine.totals?.members).toBe(f.members.filter((m) => eastStores.has(m.storeId)).length);
   });

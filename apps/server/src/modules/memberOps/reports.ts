@@ -86,35 +86,35 @@ const keysOf = (g: Grain, storeCol: string, dayCol: string): SQL =>
  * the days they came (复购: two or more) and whether they bought a card (开卡 with 实付 > 0). So a
  * row counts its visitors who are repeaters or buyers whoever asks (a region manager's rows are the
  * chain's rows of their stores), and the totals row's distinct counts are the union of the rows'.
- * Those two read the visitors' own bills and cards of the period (member_consume_member_idx,
- * member_card_member_idx).
+ *
+ * One pass in the order of window functions over the period's bills (member_consume_at_idx) and
+ * cards sold (member_card_opened_idx) of the whole chain, each marked whether its store is one
+ * asked (`mine`): no join of aggregates, whose plan would depend on statistics.
  */
 const memberVisits = (q: QueryInput, g: Grain): SQL => sql`
-  with v as (
-    select c.member_id, c.store_id, (c.consumed_at at time zone 'Asia/Shanghai')::date as day,
-      sum(c.total - c.refunded) as spend
-    from member_consume c
-    where c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)} and c.status = 'completed'
-      and ${storesOf(q, 'c.store_id')}
-    group by 1, 2, 3),
-  pm as (
-    select c.member_id, count(distinct (c.consumed_at at time zone 'Asia/Shanghai')::date) as days
-    from member_consume c
-    where c.member_id in (select member_id from v) and c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)}
-      and c.status = 'completed'
-    group by 1),
-  b as (
-    select distinct o.member_id from member_card o
-    where o.member_id in (select member_id from v) and o.opened_at >= ${from(q)} and o.opened_at < ${end(q)}
-      and o.paid > 0)
-  select ${keysOf(g, 'v.store_id', 'v.day')}, v.member_id, count(*)::int as visits, max(pm.days)::int as days,
-    sum(v.spend)::bigint as spend, bool_or(m.joined_at >= ${from(q)} and m.joined_at < ${end(q)}) as is_new,
-    bool_or(b.member_id is not null) as bought
-  from v
-  join pm on pm.member_id = v.member_id
-  left join b on b.member_id = v.member_id
-  join member m on m.id = v.member_id
-  group by 1, 2, 3, v.member_id`;
+  select ${keysOf(g, 'y.store_id', 'y.day')}, y.member_id, count(*)::int as visits, max(y.days)::int as days,
+    sum(y.spend)::bigint as spend, bool_or(m.joined_at >= ${from(q)} and m.joined_at < ${end(q)}) as is_new,
+    bool_or(y.bought) as bought
+  from (
+    select x.*, max(x.dr) filter (where not x.card) over (partition by x.member_id) as days,
+      bool_or(x.card) over (partition by x.member_id) as bought
+    from (
+      select u.*, dense_rank() over (partition by u.member_id, u.card order by u.day) as dr
+      from (
+        select c.member_id, c.store_id, (c.consumed_at at time zone 'Asia/Shanghai')::date as day,
+          sum(c.total - c.refunded) as spend, false as card, bool_or(${storesOf(q, 'c.store_id')}) as mine
+        from member_consume c
+        where c.consumed_at >= ${from(q)} and c.consumed_at < ${end(q)} and c.status = 'completed'
+        group by 1, 2, 3
+        union all
+        select o.member_id, o.store_id, null::date, 0, true, false
+        from member_card o where o.opened_at >= ${from(q)} and o.opened_at < ${end(q)} and o.paid > 0
+      ) u
+    ) x
+  ) y
+  join member m on m.id = y.member_id
+  where y.mine
+  group by 1, 2, 3, y.member_id`;
 
 /** The facts of 会员报表 / 会员运营数据 at the grouping's grain (see the file's comment). */
 const visitFacts = (withBalance: boolean) => (q: QueryInput) => {
@@ -186,11 +186,14 @@ const AGE_BAND = raw(
   ).join(' ')} else 'a${AGE_BAND_LIMITS.length + 1}' end`,
 );
 
-/** One row per member of the scope (home store): attributes, value held, the period's bills. */
+/**
+ * One row per member of the scope (home store): attributes, value held, the period's bills, and
+ * the chain's members (占全部会员: the same for every caller, so a region's rows are the chain's).
+ */
 const customers = (q: QueryInput) => sql`
   select m.id as "memberId", coalesce(lv.name, '未设置') as "levelName", coalesce(gd.name, '未填写') as "genderName",
     ${AGE_BAND} as "ageBand", m.store_id as "storeId", s.name as "storeName", s.region_id as "regionId",
-    r.name as "regionName", 1 as "members", count(*) over () as "allMembers",
+    r.name as "regionName", 1 as "members", (select count(*) from member) as "allMembers",
     case when b.member_id is null then 0 else 1 end as "visitMembers", coalesce(b.spend, 0)::bigint as "spend",
     m.stored_valid::bigint as "storedBalance", m.sessions_valid as "sessionsLeft"
   from member m
