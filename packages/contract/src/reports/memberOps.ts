@@ -15,9 +15,10 @@
  * store, a closed 关单 bill is no visit):
  * - 新增会员: members registered in the period, counted at their home store.
  * - 到店会员 / 到店人次: distinct members with a visit at the row's stores; their visits (member × store × day).
- * - 复购会员: the row's 到店会员 who came on two days or more in the period (at any of the stores asked).
- * - 新客到店 / 新客复购: 到店会员 registered in the period; those of them with two visits or more.
- * - 购卡会员: the row's 到店会员 who bought a card (开卡 with 实付 > 0) in the period (at any of the stores asked).
+ * - 复购会员: the row's 到店会员 who came on two days or more in the period (at any store of the chain).
+ * - 新客到店 / 新客复购: 到店会员 registered in the period; those of them who are 复购会员.
+ * - 购卡会员: the row's 到店会员 who bought a card (开卡 with 实付 > 0) in the period (at any store of the chain).
+ *   Both are the member's over the chain, so a row reads the same to every caller (docs/member-ops.md).
  * - 消费金额: the completed bills' totals at the row's stores in the period, less what was refunded of them.
  * - 有余额会员: members of the row's home stores holding value now (valid 储值卡 principal + bonus or 套餐卡 sessions).
  */
@@ -75,7 +76,7 @@ const visitMeasures = {
 } as const satisfies Record<string, MeasureDef>;
 
 const VISIT_SOURCE =
-  '新增会员读会员按门店按日汇总表（member_store_day，按所属门店）；到店、复购、新客与消费读所选期间的收银单（复购会员为期间内在所选门店到店 2 天及以上的会员，购卡会员为期间内在所选门店开卡（实付大于 0）的会员，每行计其中在该行到店的）（member_consume 按门店和日期索引，已完成、不含关单，消费金额扣除已退款），每位会员在一家门店的一天计一次到店；购卡读期间开卡（member_card 开卡日期索引）；有余额会员读会员当前的有效储值卡余额与套餐卡次数（member 上随卡变动维护的 stored_valid / sessions_valid）';
+  '新增会员读会员按门店按日汇总表（member_store_day，按所属门店）；到店、消费读所选期间全连锁的已完成收银单（member_consume 按日期索引，不含关单，消费金额扣除已退款），每位会员在一家门店的一天计一次到店；复购会员为该行到店会员中期间内在任一门店到店 2 天及以上的，购卡会员为该行到店会员中期间内在任一门店开卡（member_card 开卡日期索引，实付大于 0）的；新客为期间内入会的会员；当前有余额会员读会员当前的有效储值卡余额与套餐卡次数（member 上随卡变动维护的 stored_valid / sessions_valid）';
 
 /** 会员报表: per store or region over a period; the totals row is the caller's stores. */
 export const MEMBER_OPS_REPORT = defineReport({
