@@ -7,11 +7,11 @@
  * days among them, the spend, whether the member joined in the period, whether they bought a card;
  * beside them the grain's joins from the member rollup (member_store_day, home store) and, for
  * 会员报表, its members holding value now. 复购 (two days or more) and 购卡 are the member's over the
- * whole period in the stores asked, so a row counts its visitors who are repeaters or buyers, and
- * the totals row's distinct counts are the union of the rows'.
+ * whole period at every store of the chain, so a row counts its visitors who are repeaters or
+ * buyers, the same for every caller, and the totals row's distinct counts are the union of the rows'.
  *
- * Reads: the period's bills by member_consume_store_idx / member_consume_at_idx (never a bill before
- * the period), the period's cards by member_card_opened_idx, member_store_day for the joins, and the
+ * Reads: the chain's bills and cards sold of the period by member_consume_at_idx and
+ * member_card_opened_idx (never a bill before the period), member_store_day for the joins, and the
  * members of the scope for 有余额 (no rollup holds it per store yet).
  *
  * 顾客分析 reads the members of the scope (one row each, their level, gender, age band as of today,
@@ -66,7 +66,7 @@ const grainOf = (q: QueryInput): Grain => ({
   unit: (['day', 'week', 'month'] as const).find((u) => q.dims.includes(u)),
 });
 
-/** The grain's key columns (g_store, g_region, g_at) from a fact's store and Beijing day. */
+/** The grain's key columns (k1 store, k2 region, k3 the bucket's first instant) from a fact's store and Beijing day. */
 const keysOf = (g: Grain, storeCol: string, dayCol: string): SQL =>
   raw(
     [
