@@ -27,6 +27,7 @@ import { memberAccountRoutes } from './modules/memberAccount/routes';
 import { memberAssetRoutes } from './modules/memberAssets/routes';
 import { memberImportRoutes } from './modules/memberImport/routes';
 import { memberMoveRoutes } from './modules/memberMoves/routes';
+import { memberOpsRoutes } from './modules/memberOps/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
@@ -145,6 +146,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberMoveRoutes);
   await app.register(memberImportRoutes);
   await app.register(securityRoutes);
+  await app.register(memberOpsRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],

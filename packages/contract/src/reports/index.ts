@@ -13,6 +13,7 @@ import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
 import { MEMBER_IMPORT_REPORTS } from './memberImport';
 import { MEMBER_MOVE_REPORTS } from './memberMoves';
+import { MEMBER_OPS_REPORTS } from './memberOps';
 import { MEMBER_REPORTS } from './members';
 import { PERFORMANCE_REPORTS } from './performance';
 import { POINTS_REPORTS } from './points';
@@ -38,4 +39,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_IMPORT_REPORTS,
   ...POINTS_REPORTS,
   ...SECURITY_REPORTS,
+  ...MEMBER_OPS_REPORTS,
 ];

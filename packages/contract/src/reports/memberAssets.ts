@@ -17,12 +17,13 @@ import { CARD_KINDS } from '../entities/card';
 import { MEMBER_CARD_STATUSES } from '../entities/member';
 import { defineReport, type MeasureDef, type ReportFilterDef } from '../report/define';
 
-const regionId = { label: '大区ID', type: 'int', hidden: true } as const;
-const regionName = { label: '大区', type: 'text', width: 100, fixed: 'left' } as const;
-const storeId = { label: '门店ID', type: 'int', hidden: true } as const;
-const storeName = { label: '门店', type: 'text', width: 140, fixed: 'left' } as const;
+/** The store and region columns and filters of the member-finance reports (会员运营 reuses them). */
+export const regionId = { label: '大区ID', type: 'int', hidden: true } as const;
+export const regionName = { label: '大区', type: 'text', width: 100, fixed: 'left' } as const;
+export const storeId = { label: '门店ID', type: 'int', hidden: true } as const;
+export const storeName = { label: '门店', type: 'text', width: 140, fixed: 'left' } as const;
 
-const period: ReportFilterDef = {
+export const period: ReportFilterDef = {
   label: '日期',
   type: 'date',
   filter: 'range',
@@ -30,8 +31,8 @@ const period: ReportFilterDef = {
   preset: 'thisMonth',
   required: true,
 };
-const storeFilter: ReportFilterDef = { label: '门店', type: 'int', filter: 'eq', picker: 'store' };
-const regionFilter: ReportFilterDef = { label: '大区', type: 'int', filter: 'eq', picker: 'region' };
+export const storeFilter: ReportFilterDef = { label: '门店', type: 'int', filter: 'eq', picker: 'store' };
+export const regionFilter: ReportFilterDef = { label: '大区', type: 'int', filter: 'eq', picker: 'region' };
 
 /** The column groups of the movement, in the equation's order: key, header, its ledger kinds, sign. */
 export const ASSET_MOVES = [
