@@ -446,6 +446,34 @@ const concurrentDrawsOp = operation({
   },
 });
 
+/**
+ * 补录消费 (off unless MONEY_LATE_BILLS=1): a draw sent late, dated just before the card's last
+ * top-up, for all the card holds now. The bill API accepts a date before the card's
+ * last row; when the card was topped up after that date, the card is below zero at that moment
+ * of its history (the property's time-ordered check finds it). See the report of issue 15.
+ */
+const lateDrawOp = operation({
+  name: '补录消费',
+  weight: process.env.MONEY_LATE_BILLS === '1' ? 8 : 0,
+  input: async (w) => {
+    const cards = liveCards(w, 'stored').filter((c) => unitsHeld(w, c) > 0);
+    if (!cards.length || !openStores(w).length) return null;
+    const c = w.rng.pick(cards);
+    // Dated just before the card's last top-up: what it holds now is more than it held then.
+    const [credit] = await q<{ at: string }>(
+      w,
+      sql`select (extract(epoch from at) * 1000)::bigint::text as at from card_ledger where member_card_id = ${c.id} and kind = 'topUp'
+        order by at desc limit 1`,
+    );
+    return credit ? { card: c, units: unitsHeld(w, c), at: Number(credit.at) - 1 } : null;
+  },
+  run: (w, i) => {
+    const body = billBody(w, memberOf(w, i.card).phone, storeCodeFor(w, i.card), [drawLine(w, i.card, i.units)], 0);
+    w.days.add(beijingDay(i.at));
+    return sendBill(w, `补录消费 ${i.card.cardNo} ×${i.units}`, { ...body, at: new Date(i.at).toISOString() });
+  },
+});
+
 /** The same bill sent again (a POS retry): the first answer, marked replayed, and nothing written twice. */
 const replayBillOp = operation({
   name: '重发收银单',
@@ -756,4 +784,5 @@ export const OPERATIONS: readonly Operation<unknown>[] = [
   decideAdjustOp,
   closeStoreOp,
   importOp,
+  lateDrawOp,
 ];

@@ -32,12 +32,12 @@ import {
 } from './moneyIntegrity.ops';
 
 const SEED = Number(process.env.MONEY_SEED ?? 15_2026);
-const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? (process.env.TEST_DB === 'postgres' ? 40 : 40));
+const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? (process.env.TEST_DB === 'postgres' ? 25 : 10));
 const OPS_PER_SEQUENCE = 60;
 /** The first operations write the past (dated bills only); the operations done now come after. */
 const PAST = Math.floor(OPS_PER_SEQUENCE * 0.4);
 /** The rollups are rebuilt and compared every this many sequences (and after the last). */
-const ROLLUP_EVERY = 10;
+const ROLLUP_EVERY = 5;
 
 let t: TestApp;
 let admin: TestClient;
@@ -141,8 +141,6 @@ const expectAssets = async (from: string, to: string) => {
 
 /** Every card: its figures are its ledger's sums (the SQL invariants) and none is below zero, now or on any day. */
 const expectCards = async (w: World) => {
-  const broken = Object.entries(await memberInvariantViolations(t.db)).filter(([, n]) => n !== 0);
-  expect(broken, 'ledger invariants').toEqual([]);
   const cards = w.cards.map((c) => c.id);
   const [sums] = await rows<{ n: number; cards: number }>(sql`select count(*)::int as n,
     (select count(*)::int from member_card c where c.id in (${sql.join(
@@ -158,6 +156,8 @@ const expectCards = async (w: World) => {
           window w as (partition by member_card_id order by at, id)) x
     where a < 0 or b < 0 or s < 0`);
   expect(sums, 'cards below zero (now, or at some moment of their ledger in time order)').toEqual({ n: 0, cards: 0 });
+  const broken = Object.entries(await memberInvariantViolations(t.db)).filter(([, n]) => n !== 0);
+  expect(broken, 'ledger invariants').toEqual([]);
 };
 
 it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} random sequences of ${OPS_PER_SEQUENCE} operations`, async () => {
@@ -223,7 +223,8 @@ it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} ran
     Object.fromEntries(tally),
   );
   // Every operation ran, and both ways where it can be refused.
-  for (const op of OPERATIONS) expect(tally.get(op.name)?.accepted ?? 0, `${op.name} accepted`).toBeGreaterThan(0);
+  for (const op of OPERATIONS.filter((o) => o.weight > 0))
+    expect(tally.get(op.name)?.accepted ?? 0, `${op.name} accepted`).toBeGreaterThan(0);
   for (const name of ['消费', '退款', '调整申请', '迁入']) {
     expect(tally.get(name)?.refused ?? 0, `${name} refused`).toBeGreaterThan(0);
   }
