@@ -27,7 +27,7 @@ import type { prng } from '../../seed/stores';
 import { openPost } from '../../testing/openApi';
 import { beijingDay, factRows } from '../../testing/reports';
 import type { TestClient } from '../../testing/testClient';
-import { createImport, importFinished, importHeader, startImport } from '../memberImport/service';
+import { createImport, importFinished, importHeader, rollbackImport, startImport } from '../memberImport/service';
 import { closureRun } from '../memberMoves/service';
 import { createMember } from '../members/service';
 
@@ -40,6 +40,7 @@ export interface WorldCard {
   kind: 'stored' | 'combo';
   storeId: number;
   memberId: number;
+  /** The card's status, or 'expired' once past its expiry. */
   status: string;
   balance: number;
   bonus: number;
@@ -72,8 +73,9 @@ export interface World {
   bills: Map<string, { body: OpenBillBody; billNo: string; consumeId: number; answer: unknown }>;
   /** 调整 waiting in the approval center. */
   pending: { memberCardId: number; approvalId: number }[];
-  /** Files imported, for their replays. */
+  /** Files imported, for their replays; the imports done, for their undo. */
   files: Buffer[];
+  imports: number[];
   /** The sequence's business time (ms): bills are dated by it; it only moves forward. */
   clock: number;
   /** The clock's mean step per bill (ms) while the sequence writes the past. */
@@ -238,7 +240,8 @@ export const refreshWorld = async (w: World): Promise<void> => {
   const ids = w.members.map((m) => m.id);
   const rows = await q<Record<string, string | number | null>>(
     w,
-    sql`select c.id, c.card_no as "cardNo", c.kind, c.store_id as "storeId", c.member_id as "memberId", c.status,
+    sql`select c.id, c.card_no as "cardNo", c.kind, c.store_id as "storeId", c.member_id as "memberId",
+      case when c.expires_at <= now() then 'expired' else c.status end as status,
       coalesce(c.balance, 0) as balance, coalesce(c.bonus_balance, 0) as bonus, c.sessions_left as sessions,
       (select s.project_id from member_card_session s where s.member_card_id = c.id order by s.project_id limit 1)
         as "projectId"
@@ -379,7 +382,7 @@ const topUpOp = operation({
       staff: [],
     };
     const body = billBody(w, memberOf(w, i.card).phone, storeCodeFor(w, i.card), [line], i.amount);
-    return sendBill(w, `充值 ${i.card.cardNo}`, body, i.card.status === 'active' ? undefined : []);
+    return sendBill(w, `充值 ${i.card.cardNo}`, body);
   },
 });
 
@@ -734,7 +737,7 @@ const importOp = operation({
         ...(stored
           ? { principal: yuan(w.rng.int(1, 200_000)), bonus: w.rng.chance(0.5) ? yuan(w.rng.int(1, 20_000)) : '' }
           : { sessions: `${w.goods.project.code}:${w.rng.int(1, 12)}` }),
-        openedAt: beijingDay(w.clock - w.rng.int(30, 400) * 86_400_000),
+        openedAt: beijingDay(w.clock - w.rng.int(30, 300) * 86_400_000),
       });
     }
     const bad = w.rng.chance(0.3);
@@ -760,6 +763,9 @@ const importOp = operation({
     expect(done.state, done.failure ?? '').toBe('done');
     expect(done.createdRows).toBe(i.ready);
     w.files.push(i.file);
+    // Undone at once now and then (nothing has touched its cards yet): accepted, every card left empty.
+    if (w.rng.chance(0.3)) expect(await undoImport(w, id), `撤销迁入 ${id} at once`).toBe('accepted');
+    else w.imports.push(id);
     const phones = await q<{ id: number; phone: string }>(
       w,
       sql`select m.id, m.phone from member_import_row r
@@ -770,6 +776,36 @@ const importOp = operation({
     }
     return 'accepted';
   },
+});
+
+/** Undoes an import: accepted (its cards then hold nothing, an undo again is refused) or refused, nothing changed. */
+const undoImport = async (w: World, id: number): Promise<Outcome> => {
+  const caller = { user: { id: w.goods.adminId }, scope: HQ_SCOPE };
+  const undo = () => serviceAnswer(() => rollbackImport(w.db, caller, id));
+  const a = await attempt(w, `撤销迁入 ${id}`, undo);
+  if (!a) return 'refused';
+  w.imports = w.imports.filter((x) => x !== id);
+  const [left] = await q<{ n: number }>(
+    w,
+    sql`select count(*)::int as n from member_card c
+    join member_import_row r on r.member_card_id = c.id where r.import_id = ${id}
+    and (coalesce(c.balance, 0) <> 0 or coalesce(c.bonus_balance, 0) <> 0 or c.sessions_left <> 0)`,
+  );
+  expect(left!.n, `撤销迁入 ${id} left value on its cards`).toBe(0);
+  await attempt(w, `撤销迁入 ${id} 再次`, undo, [ERR.MEMBER_IMPORT_STATE]);
+  return 'accepted';
+};
+
+/**
+ * 撤销迁入 of one of the world's imports: accepted while nothing else touched its cards and members
+ * (each card then holds nothing), else refused with nothing changed; an undo again is refused.
+ */
+const undoImportOp = operation({
+  name: '撤销迁入',
+  weight: 2,
+  now: true,
+  input: (w) => (w.imports.length ? { id: w.rng.pick(w.imports) } : null),
+  run: (w, i) => undoImport(w, i.id),
 });
 
 /** Every operation of the sequences; 补卡 and 注销 are each one more entry here. */
@@ -784,5 +820,6 @@ export const OPERATIONS: readonly Operation<unknown>[] = [
   decideAdjustOp,
   closeStoreOp,
   importOp,
+  undoImportOp,
   lateDrawOp,
 ];

@@ -176,6 +176,7 @@ it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} ran
         bills: new Map(),
         pending: [],
         files: [],
+        imports: [],
         days: new Set([todayBeijing()]),
         serial: 0,
         tally,
@@ -222,8 +223,9 @@ it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} ran
     `money integrity: ${SEQUENCES}×${OPS_PER_SEQUENCE} operations in ${Date.now() - started} ms`,
     Object.fromEntries(tally),
   );
-  // Every operation ran, and both ways where it can be refused.
-  for (const op of OPERATIONS.filter((o) => o.weight > 0))
+  // Every operation ran (a later 撤销迁入 is refused once its members were served: it may never pass),
+  // and both ways where it can be refused.
+  for (const op of OPERATIONS.filter((o) => o.weight > 0 && o.name !== '撤销迁入'))
     expect(tally.get(op.name)?.accepted ?? 0, `${op.name} accepted`).toBeGreaterThan(0);
   for (const name of ['消费', '退款', '调整申请', '迁入']) {
     expect(tally.get(name)?.refused ?? 0, `${name} refused`).toBeGreaterThan(0);
