@@ -73,9 +73,8 @@ export interface World {
   bills: Map<string, { body: OpenBillBody; billNo: string; consumeId: number; answer: unknown }>;
   /** 调整 waiting in the approval center. */
   pending: { memberCardId: number; approvalId: number }[];
-  /** Files imported, for their replays; the imports done, for their undo. */
-  files: Buffer[];
-  imports: number[];
+  /** The imports done (not undone): their files, for replays and their undo. */
+  imports: { id: number; file: Buffer }[];
   /** The sequence's business time (ms): bills are dated by it; it only moves forward. */
   clock: number;
   /** The clock's mean step per bill (ms) while the sequence writes the past. */
@@ -722,7 +721,7 @@ const importOp = operation({
   input: async (w) => {
     const open = openStores(w);
     if (!open.length) return null;
-    if (w.files.length && w.rng.chance(0.3)) return { file: w.rng.pick(w.files), ready: 0, replay: true };
+    if (w.imports.length && w.rng.chance(0.3)) return { file: w.rng.pick(w.imports).file, ready: 0, replay: true };
     const rows: Partial<Record<MemberImportColumnKey, string>>[] = [];
     const n = w.rng.int(1, 3);
     for (let k = 0; k < n; k++) {
@@ -762,10 +761,9 @@ const importOp = operation({
     const done = await importHeader(w.db, HQ_SCOPE, id);
     expect(done.state, done.failure ?? '').toBe('done');
     expect(done.createdRows).toBe(i.ready);
-    w.files.push(i.file);
+    w.imports.push({ id, file: i.file });
     // Undone at once now and then (nothing has touched its cards yet): accepted, every card left empty.
     if (w.rng.chance(0.3)) expect(await undoImport(w, id), `撤销迁入 ${id} at once`).toBe('accepted');
-    else w.imports.push(id);
     const phones = await q<{ id: number; phone: string }>(
       w,
       sql`select m.id, m.phone from member_import_row r
@@ -784,7 +782,7 @@ const undoImport = async (w: World, id: number): Promise<Outcome> => {
   const undo = () => serviceAnswer(() => rollbackImport(w.db, caller, id));
   const a = await attempt(w, `撤销迁入 ${id}`, undo);
   if (!a) return 'refused';
-  w.imports = w.imports.filter((x) => x !== id);
+  w.imports = w.imports.filter((x) => x.id !== id);
   const [left] = await q<{ n: number }>(
     w,
     sql`select count(*)::int as n from member_card c
@@ -804,7 +802,7 @@ const undoImportOp = operation({
   name: '撤销迁入',
   weight: 2,
   now: true,
-  input: (w) => (w.imports.length ? { id: w.rng.pick(w.imports) } : null),
+  input: (w) => (w.imports.length ? { id: w.rng.pick(w.imports).id } : null),
   run: (w, i) => undoImport(w, i.id),
 });
 

@@ -175,7 +175,6 @@ it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} ran
         seq: seed % 1000,
         bills: new Map(),
         pending: [],
-        files: [],
         imports: [],
         days: new Set([todayBeijing()]),
         serial: 0,
