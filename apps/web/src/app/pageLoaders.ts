@@ -58,6 +58,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/taskCenterDetailBoss': () => import('../features/notices/TaskCenterDetailBossPage'),
   '/memberList': () => import('../features/members/MemberListPage'),
   '/abnormalCardList': () => import('../features/memberAssets/AbnormalCardListPage'),
+  '/editMemberLifeCycle': () => import('../features/memberLifecycle/EditMemberLifeCyclePage'),
   '/personalAccount': () => import('../features/members/PersonalAccountPage'),
   '/close': () => import('../features/memberMoves/ClosePage'),
   '/closeDetail': () => import('../features/memberMoves/CloseDetailPage'),

@@ -12,6 +12,7 @@ import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
 import { MEMBER_IMPORT_REPORTS } from './memberImport';
+import { MEMBER_LIFECYCLE_REPORTS } from './memberLifecycle';
 import { MEMBER_MOVE_REPORTS } from './memberMoves';
 import { MEMBER_REPORTS } from './members';
 import { PERFORMANCE_REPORTS } from './performance';
@@ -38,4 +39,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_IMPORT_REPORTS,
   ...POINTS_REPORTS,
   ...SECURITY_REPORTS,
+  ...MEMBER_LIFECYCLE_REPORTS,
 ];

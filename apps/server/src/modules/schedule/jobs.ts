@@ -12,6 +12,7 @@ import { foldBillRollups } from '../bills/rollups';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
+import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -87,6 +88,12 @@ export const JOBS: readonly JobDef[] = [
       const { read, flagged } = await scanAbnormalBills(db, now);
       return `扫描新单据与流水 ${read} 条，标出异常 ${flagged} 条`;
     },
+  },
+  {
+    name: 'memberLifecycle',
+    title: '会员生命周期计算',
+    defaultCron: '*/5 * * * *',
+    run: ({ db, now }) => runLifecycle(db, now),
   },
   {
     name: 'scanSecurityWarnings',
