@@ -59,6 +59,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/memberList': () => import('../features/members/MemberListPage'),
   '/abnormalCardList': () => import('../features/memberAssets/AbnormalCardListPage'),
   '/editMemberLifeCycle': () => import('../features/memberLifecycle/EditMemberLifeCyclePage'),
+  '/memberBuyCardLiftcycle': () => import('../features/memberLifecycle/MemberBuyCardLifecyclePage'),
   '/personalAccount': () => import('../features/members/PersonalAccountPage'),
   '/close': () => import('../features/memberMoves/ClosePage'),
   '/closeDetail': () => import('../features/memberMoves/CloseDetailPage'),

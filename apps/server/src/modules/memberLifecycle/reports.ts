@@ -112,8 +112,8 @@ export const memberLifecycleListBinding = bindReport({
       const basis = input.has('basis') ? sql`${input.bind('basis')}::text` : literal('visit');
       const day = lastDay(input);
       return sql`select s.member_id as "memberId", m.code as "memberCode", m.name as "memberName", ${PLACE},
-          coalesce(a.stage, 'none') as "fromStage", s.stage, s.valid_from::text as "stageSince",
-          m.last_visit_day::text as "lastVisitDay", (${day} - s.valid_from + 1) as "stageDays"
+          coalesce(a.stage, 'none') as "fromStage", s.stage, s.valid_from as "stageSince",
+          m.last_visit_day as "lastVisitDay", (${day} - s.valid_from + 1) as "stageDays"
         from (${stagesOn(basis, day)}) s
         left join (${stagesOn(basis, firstDay(input))}) a on a.member_id = s.member_id
         join member m on m.id = s.member_id

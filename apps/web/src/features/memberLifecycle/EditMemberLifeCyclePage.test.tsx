@@ -57,7 +57,7 @@ describe('/editMemberLifeCycle', { timeout: 180_000 }, () => {
   it('the rules: the contract checks the form; history and progress in words', () => {
     const bad = saveBodyOf(1, { ...v1.params, sleepFrom: 80 }, '');
     expect(bad).toEqual({ ok: false, fields: { sleepFrom: '沉睡与活跃的天数区间重叠：沉睡须从第 91 天开始' } });
-    expect(saveBodyOf(1, { ...v1.params, sleepTo: 200 }, '')).toEqual({
+    expect(saveBodyOf(1, { ...v1.params, lostAfter: 200 }, '')).toEqual({
       ok: false,
       fields: { lostAfter: '沉睡与流失之间有空档：第 181–200 天不属于任何阶段' },
     });
