@@ -231,7 +231,7 @@ const changedMembers = async (db: Db, s: { billId: number; ledgerId: number; clo
   rowsOf<{ id: number }>(
     await db.execute(sql`select member_id as id from member_consume where id > ${s.billId}
       union select member_id from card_ledger where id > ${s.ledgerId}
-      ${s.closedSince ? sql`union select member_id from member_consume where closed_at >= ${s.closedSince}` : sql``}
+      ${s.closedSince ? sql`union select member_id from member_consume where closed_at >= ${s.closedSince.toISOString()}::timestamptz` : sql``}
       union select s.member_id from member_stage s join member m on m.id = s.member_id
         where s.valid_to is null and s.store_id <> m.store_id`),
   ).map((r) => Number(r.id));
