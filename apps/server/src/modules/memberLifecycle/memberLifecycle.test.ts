@@ -12,13 +12,17 @@
  */
 import {
   LIFECYCLE_STAGES,
+  type LifecycleBasis,
   type LifecycleDefinitionView,
   type LifecycleParams,
   MEMBER_LIFECYCLE_API,
 } from '@zb/contract/entities/memberLifecycle';
 import { ERR } from '@zb/contract/errcodes';
+import type { AnyReport } from '@zb/contract/report/define';
 import {
   flowCountKey,
+  MEMBER_BUY_CARD_LIFECYCLE,
+  MEMBER_DRAW_CARD_LIFECYCLE,
   MEMBER_LIFECYCLE,
   MEMBER_LIFECYCLE_FLOW,
   MEMBER_LIFECYCLE_LIST,
@@ -38,13 +42,21 @@ let admin: TestClient;
 const T = todayBeijing();
 const D1 = addDays(T, -90);
 
-/** Every member's stage (visits) on `day` by the definition `p`, in SQL over the bills alone. */
-const oracle = async (day: string, p: LifecycleParams) =>
+const BJ_DAY = (e: string) => `(${e} at time zone 'Asia/Shanghai')::date`;
+/** Each basis's events (member, Beijing day, spend), one row an event: a bill, a card opened, a bill's draws. */
+const EVENTS: Record<LifecycleBasis, string> = {
+  visit: `select member_id, ${BJ_DAY('consumed_at')} as day, total as spend from member_consume where status = 'completed'`,
+  buyCard: `select l.member_id, ${BJ_DAY('l.at')} as day, c.paid as spend
+    from card_ledger l join member_card c on c.id = l.member_card_id where l.kind = 'open'`,
+  drawCard: `select member_id, ${BJ_DAY('min(at)')} as day, -sum(amount + bonus_amount) as spend
+    from card_ledger where kind = 'consume' group by member_id, ref_type, ref_id`,
+};
+
+/** Every member's stage on `day` by the definition `p`, in SQL over the facts alone (not the job's code). */
+const oracle = async (day: string, p: LifecycleParams, basis: LifecycleBasis = 'visit') =>
   factRows<{ memberId: number; storeId: number; stage: string }>(
     t.db,
-    sql`with d as (select member_id, (consumed_at at time zone 'Asia/Shanghai')::date as day, total
-          from member_consume where status = 'completed'
-            and (consumed_at at time zone 'Asia/Shanghai')::date <= ${day}::date),
+    sql`with d as (select member_id, day, spend as total from (${sql.raw(EVENTS[basis])}) e where day <= ${day}::date),
         a as (select member_id, min(day) as f, max(day) as l from d group by member_id),
         w as (select member_id, count(*) as n, sum(total) as s from d
           where day > ${day}::date - ${p.activeWindowDays}::int group by member_id),
@@ -74,15 +86,20 @@ const stageOf = async (name: string, day: string, from = day) => {
 };
 
 /** /memberLiftcycle by store equals the oracle's members per store and stage; the totals add up. */
-const expectCountsEqualOracle = async (day: string, p: LifecycleParams) => {
+const expectCountsEqualOracle = async (
+  day: string,
+  p: LifecycleParams,
+  decl: AnyReport = MEMBER_LIFECYCLE,
+  basis: LifecycleBasis = 'visit',
+) => {
   const want = new Map<number, Record<string, number>>();
-  for (const r of await oracle(day, p)) {
+  for (const r of await oracle(day, p, basis)) {
     const f = want.get(Number(r.storeId)) ?? {};
     f[r.stage] = (f[r.stage] ?? 0) + 1;
     want.set(Number(r.storeId), f);
   }
-  const page = await reportAll(admin, MEMBER_LIFECYCLE, { periodFrom: day, periodTo: day, groupBy: 'store' });
-  expect(page.list.length, day).toBe(want.size);
+  const page = await reportAll(admin, decl, { periodFrom: day, periodTo: day, groupBy: 'store' });
+  expect(page.list.length, `${decl.name} ${day}`).toBe(want.size);
   for (const r of page.list) {
     const f = want.get(Number(r.storeId)) ?? {};
     for (const s of LIFECYCLE_STAGES) {
@@ -197,6 +214,11 @@ describe('member lifecycle', { timeout: 300_000 }, () => {
     expect(Number(today.totals!.members)).toBeGreaterThan(10);
     await expectCountsEqualOracle(D1, params);
     await expectFlowEqualsPairs(D1, T, params);
+    // The same rules over card purchases and over card draws.
+    const bought = await expectCountsEqualOracle(T, params, MEMBER_BUY_CARD_LIFECYCLE, 'buyCard');
+    const drawn = await expectCountsEqualOracle(T, params, MEMBER_DRAW_CARD_LIFECYCLE, 'drawCard');
+    expect(Number(bought.totals!.members)).toBeGreaterThan(0);
+    expect(Number(drawn.totals!.members)).toBeGreaterThan(0);
   });
 
   it('takes a new bill on the next run, and a saved definition recomputes every member', async () => {
