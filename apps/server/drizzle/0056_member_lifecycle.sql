@@ -37,7 +37,7 @@ CREATE TABLE "member_stage" (
 	"valid_to" date,
 	"stage" text NOT NULL,
 	"store_id" integer NOT NULL,
-	CONSTRAINT "member_stage_basis_member_id_valid_from_pk" PRIMARY KEY("basis","member_id","valid_from"),
+	CONSTRAINT "member_stage_member_id_basis_valid_from_pk" PRIMARY KEY("member_id","basis","valid_from"),
 	CONSTRAINT "member_stage_basis_chk" CHECK ("member_stage"."basis" in ('visit', 'buyCard', 'drawCard')),
 	CONSTRAINT "member_stage_stage_chk" CHECK ("member_stage"."stage" in ('new', 'active', 'general', 'sleeping', 'lost', 'returned')),
 	CONSTRAINT "member_stage_span_chk" CHECK ("member_stage"."valid_to" is null or "member_stage"."valid_to" > "member_stage"."valid_from")

@@ -39,7 +39,8 @@ export const memberStage = pgTable(
     storeId: integer('store_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.basis, t.memberId, t.validFrom] }),
+    // By member first: the job replaces a batch of members' rows by their ids.
+    primaryKey({ columns: [t.memberId, t.basis, t.validFrom] }),
     index('member_stage_store_idx').on(t.storeId, t.basis),
     check('member_stage_basis_chk', sql`${t.basis} in ('visit', 'buyCard', 'drawCard')`),
     check('member_stage_stage_chk', sql`${t.stage} in ('new', 'active', 'general', 'sleeping', 'lost', 'returned')`),
