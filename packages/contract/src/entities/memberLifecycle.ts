@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { INT4_MAX } from '../api/ids';
 import { pageAccess } from '../api/pageAccess';
 import type { EnumOption } from '../resource/define';
 
@@ -128,7 +129,11 @@ export const lifecycleParams = z
 
 export const lifecycleSaveBody = z.object({
   /** The version the editor started from: a save over a newer one is refused (LIFECYCLE_STALE). */
-  baseVersion: z.number({ error: '缺少定义版本' }).int('定义版本无效').min(0, '定义版本无效'),
+  baseVersion: z
+    .number({ error: '缺少定义版本' })
+    .int('定义版本无效')
+    .min(0, '定义版本无效')
+    .max(INT4_MAX, '定义版本无效'),
   params: lifecycleParams,
   note: z.string().trim().max(LIFECYCLE_NOTE_MAX, `说明不能超过 ${LIFECYCLE_NOTE_MAX} 个字`).optional(),
 });
