@@ -26,6 +26,7 @@ import { masterRoutes } from './modules/master/routes';
 import { memberAccountRoutes } from './modules/memberAccount/routes';
 import { memberAssetRoutes } from './modules/memberAssets/routes';
 import { memberImportRoutes } from './modules/memberImport/routes';
+import { memberLifecycleRoutes } from './modules/memberLifecycle/routes';
 import { memberMoveRoutes } from './modules/memberMoves/routes';
 import { memberOpsRoutes } from './modules/memberOps/routes';
 import { memberRoutes } from './modules/members/routes';
@@ -145,6 +146,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberAssetRoutes);
   await app.register(memberMoveRoutes);
   await app.register(memberImportRoutes);
+  await app.register(memberLifecycleRoutes);
   await app.register(securityRoutes);
   await app.register(memberOpsRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.

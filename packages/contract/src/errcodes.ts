@@ -217,6 +217,11 @@ export const ERR = {
   SECURITY_CARD_LIMIT: 'SECURITY-40901',
   /** A blacklisted member, phone or device (/blacklistAdmin) may not open cards nor draw. */
   SECURITY_BLACKLISTED: 'SECURITY-40902',
+  // Member lifecycle (issue 15): /editMemberLifeCycle.
+  /** A save whose values equal the current definition's: no new version. */
+  LIFECYCLE_UNCHANGED: 'LIFECYCLE-40001',
+  /** A save started from a version that is no longer the current one. */
+  LIFECYCLE_STALE: 'LIFECYCLE-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -316,6 +321,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.BILL_DRAW_LIMIT]: '项目消耗次数超出限制',
   [ERR.SECURITY_CARD_LIMIT]: '超出用卡限制',
   [ERR.SECURITY_BLACKLISTED]: '已列入黑名单，不能办理',
+  [ERR.LIFECYCLE_UNCHANGED]: '生命周期定义没有变化，未保存新版本',
+  [ERR.LIFECYCLE_STALE]: '生命周期定义已被他人修改，请刷新后重新编辑',
   [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
   [ERR.REFUND_INVALID]: '退款申请内容有误',
   [ERR.REFUND_EXCEEDS]: '退款金额超出可退金额',

@@ -13,6 +13,7 @@
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
+import { LIFECYCLE_FIELDS } from './entities/memberLifecycle';
 import { REFUND_FLOW } from './entities/refund';
 import { SETTLEMENT_FLOW } from './entities/settlement';
 import { ORDER_STEPS, PAY_METHODS } from './entities/storeOrder';
@@ -175,6 +176,10 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  member_lifecycle_def: {
+    name: '会员生命周期定义',
+    fields: { ...Object.fromEntries(LIFECYCLE_FIELDS.map((f) => [f.key, f.label])), version: '版本', note: '说明' },
+  },
   points_exchange: {
     name: '积分兑换',
     fields: { memberId: '会员', itemName: '兑换物品', quantity: '数量', points: '积分', remark: '备注' },

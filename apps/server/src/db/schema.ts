@@ -14,6 +14,7 @@ export * from '../modules/master/schema';
 export * from '../modules/memberAccount/schema';
 export * from '../modules/memberAssets/schema';
 export * from '../modules/memberImport/schema';
+export * from '../modules/memberLifecycle/schema';
 export * from '../modules/memberMoves/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notices/schema';

@@ -32,6 +32,7 @@ import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
 import { seedMemberAssets } from './memberAssets';
 import { seedMemberImport } from './memberImport';
+import { seedMemberLifecycle } from './memberLifecycle';
 import { seedMemberMoves } from './memberMoves';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
@@ -339,6 +340,8 @@ export const seedDemo = async (
     await seedSecurity(tx, now, history);
     // 会员迁入: an import of a few hundred members, and one undone (issue 15).
     if (history) await seedMemberImport(tx);
+    // 会员生命周期: a saved definition and every member's stages (after every bill and card above).
+    if (history) await seedMemberLifecycle(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -12,6 +12,7 @@ import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
 import { MEMBER_IMPORT_REPORTS } from './memberImport';
+import { MEMBER_LIFECYCLE_REPORTS } from './memberLifecycle';
 import { MEMBER_MOVE_REPORTS } from './memberMoves';
 import { MEMBER_OPS_REPORTS } from './memberOps';
 import { MEMBER_REPORTS } from './members';
@@ -40,4 +41,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...POINTS_REPORTS,
   ...SECURITY_REPORTS,
   ...MEMBER_OPS_REPORTS,
+  ...MEMBER_LIFECYCLE_REPORTS,
 ];

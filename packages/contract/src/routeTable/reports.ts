@@ -55,8 +55,8 @@ export default group('ZBHT-BBHZ', [
   detail('/memberLifeCycleDimensionList', '生命周期维度明细', { of: '/memberLifeCycleDimensionNonFlow' }),
   // 会员分析
   report('/OperationManagement', '经营分析', C.memberAnalysis, '门店经营指标的汇总分析'),
-  report('/memberBuyCardLiftcycle', '会员购卡周期', C.memberAnalysis, '会员两次购卡之间的间隔'),
-  report('/memberDrawCardLiftcycle', '会员划卡周期', C.memberAnalysis, '会员两次到店划卡之间的间隔'),
+  report('/memberBuyCardLiftcycle', '会员购卡周期', C.memberAnalysis, '按购卡行为划分的会员生命周期阶段'),
+  report('/memberDrawCardLiftcycle', '会员划卡周期', C.memberAnalysis, '按划卡行为划分的会员生命周期阶段'),
   report('/memberReport', '会员报表', C.memberAnalysis, '会员新增、活跃与流失'),
   report('/memberOperation', '会员运营', C.memberAnalysis, '会员运营效果分析'),
   detail('/editMemberLifeCycle', '编辑生命周期', { of: '/memberBuyCardLiftcycle' }),

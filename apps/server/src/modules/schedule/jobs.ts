@@ -13,6 +13,7 @@ import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
 import { scanCardAnomalies } from '../memberAssets/anomalies';
+import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -97,6 +98,12 @@ export const JOBS: readonly JobDef[] = [
       const { cards, found } = await scanCardAnomalies(db);
       return `检查会员卡 ${cards} 张，异常 ${found} 条`;
     },
+  },
+  {
+    name: 'memberLifecycle',
+    title: '会员生命周期计算',
+    defaultCron: '*/5 * * * *',
+    run: ({ db, now }) => runLifecycle(db, now),
   },
   {
     name: 'scanSecurityWarnings',
