@@ -47,14 +47,25 @@ export const MEMBER_INVARIANTS: Record<string, string> = {
       select sessions_after, sum(sessions) over (partition by member_card_id, project_id order by id) n
         from card_ledger where project_id is not null) x
      where sessions_after <> n`,
-  // A card brought in from another system (会员迁入) holds the projects and sessions its file gave.
+  // A card brought in from another system (会员迁入) holds the projects and sessions its file gave,
+  // and so do its successors: the card a closure moved it to (迁出 → 迁入 under one member_move)
+  // and the card a 补卡 reissued it as (predecessor_id).
   'combo card sessions: one row per project of its card product': `
+    with recursive imported(id) as (
+      select member_card_id from card_ledger where ref_type = 'member_import_row'
+      union
+      select x.id from imported p cross join lateral (
+        select i.member_card_id as id from card_ledger o
+          join card_ledger i on i.ref_type = 'member_move_in' and i.ref_id = o.ref_id and i.project_id = o.project_id
+         where o.member_card_id = p.id and o.ref_type = 'member_move_out'
+        union
+        select c.id from member_card c where c.predecessor_id = p.id) x)
     select count(*) from member_card c
       full join member_card_session s on s.member_card_id = c.id
       left join card_project p on p.card_id = c.card_id and p.project_id = s.project_id
      where ((c.kind = 'combo' and (s.member_card_id is null or p.card_id is null or p.sessions <> s.total))
         or (c.kind = 'stored' and s.member_card_id is not null) or c.id is null)
-       and not exists (select 1 from card_ledger l where l.member_card_id = c.id and l.ref_type = 'member_import_row')`,
+       and not exists (select 1 from imported i where i.id = c.id)`,
   'a ledger row belongs to its card member': `
     select count(*) from card_ledger l join member_card c on c.id = l.member_card_id where l.member_id <> c.member_id`,
   'open rows point at the card, at its store and time': `

@@ -139,30 +139,6 @@ const expectAssets = async (from: string, to: string) => {
   );
 };
 
-const COMBO_ROWS = 'combo card sessions: one row per project of its card product';
-/**
- * seed/memberChecks.ts's invariants, with COMBO_ROWS's exemption of imported 套餐卡 (whose sessions
- * are the file's, not the card product's) carried to their successors: a closure moves an imported
- * card's sessions to a successor card with the same totals (openSuccessorCard), which the kept
- * check names as a violation (found by seed 152046 on PostgreSQL; reported in issue 15).
- */
-const INVARIANTS = {
-  ...MEMBER_INVARIANTS,
-  [COMBO_ROWS]: `
-    with recursive imported(id) as (
-      select member_card_id from card_ledger where ref_type = 'member_import_row'
-      union
-      select i.member_card_id from imported p
-        join card_ledger o on o.member_card_id = p.id and o.ref_type = 'member_move_out'
-        join card_ledger i on i.ref_type = 'member_move_in' and i.ref_id = o.ref_id and i.project_id = o.project_id)
-    select count(*) from member_card c
-      full join member_card_session s on s.member_card_id = c.id
-      left join card_project p on p.card_id = c.card_id and p.project_id = s.project_id
-     where ((c.kind = 'combo' and (s.member_card_id is null or p.card_id is null or p.sessions <> s.total))
-        or (c.kind = 'stored' and s.member_card_id is not null) or c.id is null)
-       and not exists (select 1 from imported i where i.id = c.id)`,
-};
-
 /** Every card: its figures are its ledger's sums (the SQL invariants) and none is below zero, now or on any day. */
 const expectCards = async (w: World) => {
   const cards = w.cards.map((c) => c.id);
@@ -180,7 +156,7 @@ const expectCards = async (w: World) => {
           window w as (partition by member_card_id order by at, id)) x
     where a < 0 or b < 0 or s < 0`);
   expect(sums, 'cards below zero (now, or at some moment of their ledger in time order)').toEqual({ n: 0, cards: 0 });
-  const broken = Object.entries(await invariantViolations(t.db, INVARIANTS)).filter(([, n]) => n !== 0);
+  const broken = Object.entries(await invariantViolations(t.db, MEMBER_INVARIANTS)).filter(([, n]) => n !== 0);
   expect(broken, 'ledger invariants').toEqual([]);
 };
 
