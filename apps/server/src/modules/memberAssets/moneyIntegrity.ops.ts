@@ -619,6 +619,83 @@ const adjustOp = operation({
   },
 });
 
+/** The approval of the card's application just made, waiting: decided by 调整审批's operation like a 调整. */
+const pendingClosure = async (w: World, memberCardId: number) => {
+  const [c] = await q<{ approvalId: number }>(
+    w,
+    sql`select approval_id as "approvalId" from card_closure where member_card_id = ${memberCardId} and status = 'pending'`,
+  );
+  w.pending.push({ memberCardId, approvalId: Number(c!.approvalId) });
+};
+
+/** Cards a 补卡 or 注销 may take: open (正常 or 冻结), not past their expiry. */
+const closableCards = (w: World) => w.cards.filter((c) => c.status === 'active' || c.status === 'frozen');
+
+/**
+ * 补卡 applied: the card's value moves to a new card when approved (补卡转出/转入); refused while an
+ * application of the card waits or when it holds nothing (注销 is for that).
+ */
+const reissueOp = operation({
+  name: '补卡申请',
+  now: true,
+  weight: 3,
+  input: (w) => {
+    const cards = closableCards(w);
+    if (!cards.length) return null;
+    const c = w.rng.pick(cards);
+    const waiting = w.pending.some((p) => p.memberCardId === c.id);
+    const empty = c.balance === 0 && c.bonus === 0 && c.sessions === 0;
+    return { card: c, newCardNo: `NEW${w.seq}X${c.id}X${w.rng.int(100, 999)}`, refused: waiting || empty };
+  },
+  run: async (w, i) => {
+    const body = { memberCardId: i.card.id, newCardNo: i.newCardNo, reason: '资金性质测试补卡' };
+    const a = await attempt(
+      w,
+      `补卡 ${i.card.cardNo} → ${i.newCardNo}`,
+      () => envelope(w.admin.call(MEMBER_ASSET_API.reissue, { body })),
+      i.refused ? [ERR.CARD_HANDLING_STATE] : undefined,
+    );
+    if (!a) return 'refused';
+    await pendingClosure(w, i.card.id);
+    return 'accepted';
+  },
+});
+
+/**
+ * 注销 applied: the card emptied when approved, its 本金 refunded in part (储值卡) or everything
+ * forfeited; refused while an application waits or for a refund above the 本金 left.
+ */
+const cancelOp = operation({
+  name: '注销申请',
+  now: true,
+  weight: 2,
+  input: (w) => {
+    const cards = closableCards(w);
+    if (!cards.length) return null;
+    const c = w.rng.pick(cards);
+    const waiting = w.pending.some((p) => p.memberCardId === c.id);
+    const refund = c.kind === 'stored' && w.rng.chance(0.6);
+    const refundAmount = refund ? w.rng.int(1, Math.max(1, Math.ceil(c.balance * 1.2))) : 0;
+    return {
+      card: c,
+      body: { rule: refund ? 'refund' : 'forfeit', refundAmount },
+      refused: waiting || refundAmount > c.balance,
+    };
+  },
+  run: async (w, i) => {
+    const body = { memberCardId: i.card.id, ...i.body, reason: '资金性质测试注销' };
+    const a = await attempt(
+      w,
+      `注销 ${i.card.cardNo} ${JSON.stringify(i.body)}`,
+      () => envelope(w.admin.call(MEMBER_ASSET_API.cancel, { body: body as never })),
+      i.refused ? [ERR.CARD_HANDLING_STATE, ERR.CARD_REFUND_OVER] : undefined,
+    );
+    if (!a) return 'refused';
+    await pendingClosure(w, i.card.id);
+    return 'accepted';
+  },
+});
+
 /**
  * 调整 decided in the approval center: a rejection moves nothing; an approval writes the ledger, or
  * is refused (nothing changes) when the card can no longer take it. The same decision twice is refused.
@@ -816,6 +893,8 @@ export const OPERATIONS: readonly Operation<unknown>[] = [
   refundOp,
   adjustOp,
   decideAdjustOp,
+  reissueOp,
+  cancelOp,
   closeStoreOp,
   importOp,
   undoImportOp,
