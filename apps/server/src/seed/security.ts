@@ -27,7 +27,8 @@ const DAY = 86_400_000;
  * 元 card drawing over 2000 元 on one bill (大额划卡).
  */
 const seedRiskyDay = async (tx: Tx, now: Date): Promise<number | null> => {
-  const [home] = await tx.select({ id: store.id, levelId: store.levelId }).from(store).where(eq(store.code, 'BJ001'));
+  // A store no test names: the member is blacklisted, and the e2e tests draw on BJ001's members.
+  const [home] = await tx.select({ id: store.id, levelId: store.levelId }).from(store).where(eq(store.code, 'TJ001'));
   if (!home?.levelId) return null;
   const peers = await tx
     .select({ id: store.id })

@@ -117,10 +117,14 @@ export const memberAssetCardsBinding = bindReport({
   filters: { period: 'query', storeId: 'query' },
   id: col('q', 'memberCardId'),
   scope: { store: col('q', 'storeId'), inQuery: true },
+  // The store selling the most cards in the last region: a user of another region (the
+  // conformance test's, of the first) sees none of its rows.
   example: async (db) => {
     const [row] = await db
       .execute<{ id: number }>(
-        sql`select store_id as id from member_card group by store_id order by count(*) desc, store_id limit 1`,
+        sql`select c.store_id as id from member_card c join store s on s.id = c.store_id
+          where s.region_id = (select max(region_id) from store)
+          group by c.store_id order by count(*) desc, c.store_id limit 1`,
       )
       .then((r) => (r as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[]));
     return row ? { storeId: row.id } : {};
