@@ -24,7 +24,10 @@ const chooseNth = async (page: Page, scope: Locator, label: string, i: number): 
   for (let k = 0; k < i; k++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await openDropdown(page).waitFor({ state: 'hidden' });
-  return (await scope.locator('.ant-select', { has: select }).locator('.ant-select-selection-item').innerText()).trim();
+  // antd 6 shows a searchable select's value in .ant-select-content (has-value), not a selection item.
+  // (`has` queries its locator inside each candidate: the label's own locator, not one from the page.)
+  const shown = scope.locator('.ant-select-content-has-value', { has: page.getByLabel(label, { exact: true }) });
+  return (await shown.innerText()).trim();
 };
 
 const rowTexts = (table: Locator): Promise<string[][]> =>
@@ -53,7 +56,8 @@ describe('闭店迁移 as a new user meets it', () => {
     const chainBefore = await assetTotals(page);
     await page.goto('/close');
     await button(page, '闭店迁移').click();
-    const wizard = page.locator('.ant-card').filter({ hasText: '闭店门店' }).first();
+    // The innermost card holding the 闭店门店 select (the closures' list names 闭店门店 too).
+    const wizard = page.locator('.ant-card', { has: page.getByLabel('闭店门店', { exact: true }) }).last();
 
     // The first store (not named by other files) with a member holding 本金 on one of its cards.
     let closing = '';
@@ -105,7 +109,7 @@ describe('闭店迁移 as a new user meets it', () => {
       // The same product with the same 本金 and 赠送 at the receiving store …
       expect(
         held.some(
-          (r) => r[1] === product && r[3] === `${amount} ＋赠送 ${bonus}` && r[4] === receivingName && r[0] !== cardNo,
+          (r) => r[2] === product && r[4] === `${amount} ＋赠送 ${bonus}` && r[5] === receivingName && r[1] !== cardNo,
         ),
         `${product} ${amount}+${bonus} at ${receivingName} in ${JSON.stringify(held)}`,
       ).toBe(true);
