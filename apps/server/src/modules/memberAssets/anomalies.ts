@@ -94,7 +94,12 @@ export const foldCardAnomalies = async (db: Db): Promise<number> => {
     )[0]?.due;
   if (!due) return 0;
   return db.transaction(async (tx) => {
-    await lock(tx);
+    // While a whole check (minutes at the large scale) or another fold holds the lock, this read
+    // shows the findings as they are rather than wait: the check brings them up to date.
+    const [got] = rowsOf<{ got: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('card_anomaly')) as got`),
+    );
+    if (!got?.got) return 0;
     const [state] = rowsOf<{ to: string }>(
       await tx.execute(sql`select expiries_to::text as to from card_anomaly_state where id = 1`),
     );
@@ -119,7 +124,8 @@ export const foldCardAnomalies = async (db: Db): Promise<number> => {
 
 const scanIn = async (tx: Tx): Promise<{ cards: number; found: number }> => {
   await lock(tx);
-  await tx.execute(sql`delete from card_anomaly_dirty`);
+  // The queue is left as it is: deleting its rows would hold every bill that queues one of those
+  // cards until this check commits. The next fold checks them again (its own snapshot's cards).
   await tx.execute(sql`delete from card_anomaly`);
   await insertFindings(tx, sql`true`);
   await tx.execute(sql`insert into card_anomaly_state (id, scanned_at, expiries_to) values (1, now(), now())
