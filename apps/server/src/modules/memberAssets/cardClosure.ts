@@ -43,7 +43,7 @@ import { member, memberCard, memberCardSession } from '../members/schema';
 import { setMemberCardStatus } from '../members/service';
 import { store } from '../stores/schema';
 import { cardClosure, cardHandling } from './schema';
-import { type Actor, assertCardOpen } from './service';
+import { type Actor, assertCardOpen, assertNothingPending } from './service';
 
 /** The ledger's references of an application's rows. */
 export const CLOSURE_REFS = { out: 'card_reissue_out', in: 'card_reissue_in', cancel: 'card_cancel' } as const;
@@ -69,24 +69,6 @@ const lockedCard = async (tx: Tx, where: SQL | undefined) => {
     .for('update');
   if (!c) throw new BizError(ERR.RECORD_NOT_FOUND, '会员卡不存在或不在您的数据范围内');
   return { ...c, status: c.status as MemberCardStatus };
-};
-
-/** A 调整, 补卡 or 注销 of the card waiting in the approval center refuses another. */
-const assertNothingPending = async (tx: Tx, c: { id: number; cardNo: string }) => {
-  const [adjust] = await tx
-    .select({ id: cardHandling.id })
-    .from(cardHandling)
-    .where(and(eq(cardHandling.memberCardId, c.id), eq(cardHandling.status, 'pending')));
-  if (adjust) throw stateError(`会员卡（${c.cardNo}）已有待审批的调整，请等审批完成`);
-  const [closure] = await tx
-    .select({ kind: cardClosure.kind })
-    .from(cardClosure)
-    .where(and(eq(cardClosure.memberCardId, c.id), eq(cardClosure.status, 'pending')));
-  if (closure) {
-    throw stateError(
-      `会员卡（${c.cardNo}）已有待审批的${closure.kind === 'reissue' ? '补卡' : '注销'}申请，请等审批完成`,
-    );
-  }
 };
 
 /** What the card holds now: 本金, 赠金, and each project's sessions left. */

@@ -34,6 +34,24 @@ import { cardClosure, cardHandling } from './schema';
 
 const stateError = (msg: string) => new BizError(ERR.CARD_HANDLING_STATE, msg);
 
+/** A 调整, 补卡 or 注销 of the card waiting in the approval center refuses another. */
+export const assertNothingPending = async (tx: Tx, c: { id: number; cardNo: string }): Promise<void> => {
+  const [adjust] = await tx
+    .select({ id: cardHandling.id })
+    .from(cardHandling)
+    .where(and(eq(cardHandling.memberCardId, c.id), eq(cardHandling.status, 'pending')));
+  if (adjust) throw stateError(`会员卡（${c.cardNo}）已有待审批的调整，请等审批完成`);
+  const [closure] = await tx
+    .select({ kind: cardClosure.kind })
+    .from(cardClosure)
+    .where(and(eq(cardClosure.memberCardId, c.id), eq(cardClosure.status, 'pending')));
+  if (closure) {
+    throw stateError(
+      `会员卡（${c.cardNo}）已有待审批的${closure.kind === 'reissue' ? '补卡' : '注销'}申请，请等审批完成`,
+    );
+  }
+};
+
 /** A card 已补卡 or 已注销 takes no handling any more (冻结, 解冻, 调整, 补卡, 注销). */
 export const assertCardOpen = (c: { cardNo: string; status: string }): void => {
   if (c.status === 'closed') throw stateError(`会员卡（${c.cardNo}）已补卡，请处理新卡`);
@@ -211,16 +229,7 @@ export const applyAdjustIn = async (
     }
     projectName = s.name;
   }
-  const [pending] = await tx
-    .select({ id: cardHandling.id })
-    .from(cardHandling)
-    .where(and(eq(cardHandling.memberCardId, c.id), eq(cardHandling.status, 'pending')));
-  if (pending) throw stateError(`会员卡（${c.cardNo}）已有待审批的调整，请等审批完成`);
-  const [closure] = await tx
-    .select({ id: cardClosure.id })
-    .from(cardClosure)
-    .where(and(eq(cardClosure.memberCardId, c.id), eq(cardClosure.status, 'pending')));
-  if (closure) throw stateError(`会员卡（${c.cardNo}）已有待审批的补卡或注销申请，请等审批完成`);
+  await assertNothingPending(tx, c);
   const stored = c.kind === 'stored';
   const values = {
     amount: stored ? body.amount : 0,
