@@ -21,6 +21,9 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction; usable wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of `db.execute`: postgres-js answers an array, PGlite an object with `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DbHandle {

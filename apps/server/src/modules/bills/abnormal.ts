@@ -22,7 +22,7 @@ import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
 import { formatClock } from '@zb/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { runStep } from '../../platform/flow';
@@ -30,8 +30,6 @@ import { storeScopeFilter } from '../../platform/scope';
 import { memberConsume } from '../members/schema';
 import { abnormalBill, abnormalScanState } from './schema';
 import { closeBillIn } from './view';
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** Ids read per transaction of the scan. */
 export const SCAN_BATCH = 20_000;

@@ -29,14 +29,13 @@
 import { BILL_PAY_METHODS } from '@zb/contract/entities/bill';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, DbHandle, Tx } from '../../db/client';
+import { type Db, type DbHandle, rowsOf, type Tx } from '../../db/client';
 import type { QueryInput } from '../../platform/report/binding';
 import { storeScopeFilter } from '../../platform/scope';
 import { FIN_SALES, finPayColumn } from './schema';
 
 type RollupDb = Db | Tx | DbHandle;
 const dbOf = (d: RollupDb): Db | Tx => ('copyIn' in d ? d.db : d);
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** The advisory lock key the bill folds take (one fold at a time; writers never take it). */
 const FOLD_LOCK = 0x62696c6c; // 'bill'

@@ -11,7 +11,7 @@ import type { BillKind, BillLineKind, OpenBillAnswer, OpenBillBody } from '@zb/c
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { pipelined } from '../../db/pipeline';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
@@ -149,8 +149,6 @@ export type BillSender = Omit<OpenCaller, 'clientId'> & { clientId: number | nul
 
 const byKey = <T, K>(rows: readonly T[], key: (r: T) => K) => new Map(rows.map((r) => [key(r), r]));
 
-/** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 /** A json column as read (postgres-js and PGlite parse it; a driver that does not gives text). */
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 

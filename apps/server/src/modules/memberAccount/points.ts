@@ -22,7 +22,7 @@ import {
 import { ERR } from '@zb/contract/errcodes';
 import { SETTINGS } from '@zb/contract/settings';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
@@ -32,8 +32,6 @@ import { uniqueViolation } from '../hierarchy/dbErrors';
 import { member } from '../members/schema';
 import { refund } from '../refunds/schema';
 import { memberPoints, pointsExchange, pointsLedger } from './schema';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
 /** The rate as stored (validated when it was written), or its default: one statement reads it inline. */
 const rateSql = sql`coalesce((select value::int from app_setting where key = ${settingRowKey('pointsPerYuan')}), ${SETTINGS.pointsPerYuan.default})`;

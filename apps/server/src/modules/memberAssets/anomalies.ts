@@ -16,7 +16,7 @@
  */
 import { ABNORMAL_MANY_STORES, ABNORMAL_RECENT_DAYS, ABNORMAL_RULES } from '@zb/contract/reports/memberAssets';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 
 const raw = (s: string) => sql.raw(s);
 /** 元 of 分 as text in SQL (evidence). */
@@ -24,8 +24,6 @@ const yuan = (e: string) => `to_char((${e}) / 100.0, 'FM999999990.00')`;
 const bjDay = (e: string) => `to_char((${e}) at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
 const place = (rule: (typeof ABNORMAL_RULES)[number]['value']) =>
   raw(String(ABNORMAL_RULES.findIndex((r) => r.value === rule) + 1));
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 /**
  * The findings of the cards `c` matching `cards` (a condition on member_card c): id, place, rule,

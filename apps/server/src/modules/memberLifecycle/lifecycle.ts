@@ -19,7 +19,7 @@ import {
   type LifecycleStage,
 } from '@zb/contract/entities/memberLifecycle';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, rowsOf, type Tx } from '../../db/client';
 import { memberLifecycleDef, memberLifecycleRun, memberLifecycleState, memberStage } from './schema';
 
 /** Members computed per transaction. */
@@ -83,7 +83,6 @@ export const timeline = (p: LifecycleParams, ev: readonly DayEvents[]): StageSpa
   return spans;
 };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 const BJ = sql.raw(`'Asia/Shanghai'`);
 
 /** Each basis's events per member and Beijing day, for the members listed (ids from the database). */

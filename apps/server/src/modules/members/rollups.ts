@@ -45,7 +45,7 @@
  * compares (npm run rollups -- --rebuild | --check).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, DbHandle, Tx } from '../../db/client';
+import { type Db, type DbHandle, rowsOf, type Tx } from '../../db/client';
 
 /** A database, a transaction or a handle (the large-scale generator passes its handle). */
 export type RollupDb = Db | Tx | DbHandle;
@@ -162,7 +162,6 @@ const sumInto = (map: Map<string, Sums>, key: string, c: Partial<Sums>) => {
 const ROWS_PER_STATEMENT = 1000;
 
 /** The rows of an execute() answer: PGlite gives { rows }, postgres-js the array itself. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
  * Per family, day and key: the change of the cards holding value (held) and of the members
