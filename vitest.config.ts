@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './e2e/workers';
 
@@ -15,6 +16,18 @@ const serverUnit = ['apps/server/src/**/*.unit.test.ts'];
  */
 const apiShared = { isolate: false } as const;
 
+/**
+ * Web test files share their worker too (jsdom, antd and the app's modules imported once per
+ * worker instead of once per file; src/test/setup.ts resets the DOM, session, alerts and globals
+ * after every test), except those that replace a module with vi.mock: a shared worker has already
+ * imported the real one, so they run in a project of their own, each file isolated.
+ */
+const webTests = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/${f.replaceAll('\\', '/')}`);
+const webMocking = webTests.filter((f) => readFileSync(`apps/web/${f}`, 'utf8').includes('vi.mock('));
+const webProject = { extends: './apps/web/vite.config.ts', root: './apps/web', environment: 'jsdom' } as const;
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one worker on this 2-core
@@ -29,13 +42,19 @@ export default defineConfig({
         },
       },
       {
-        extends: './apps/web/vite.config.ts',
+        extends: webProject.extends,
         test: {
           name: 'web',
-          root: './apps/web',
+          root: webProject.root,
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          exclude: webMocking,
+          environment: webProject.environment,
+          isolate: false,
         },
+      },
+      {
+        extends: webProject.extends,
+        test: { name: 'web-mocked', root: webProject.root, include: webMocking, environment: webProject.environment },
       },
       {
         test: {

@@ -64,7 +64,14 @@ const checks = [
 if (checks.includes(false)) totals.failed += checks.filter((c) => !c).length;
 
 let ok = !checks.includes(false);
-ok = vitest('Unit, web and API tests (PGlite and PostgreSQL)', ['unit', 'web', 'api-pglite', 'api-postgres']) && ok;
+ok =
+  vitest('Unit, web and API tests (PGlite and PostgreSQL)', [
+    'unit',
+    'web',
+    'web-mocked',
+    'api-pglite',
+    'api-postgres',
+  ]) && ok;
 if (step('Web build', 'npm', ['run', '--silent', 'build'])) {
   ok = vitest('End-to-end tests in Chromium', ['e2e']) && ok;
 } else {

@@ -282,10 +282,14 @@ describe.each(REPORTS.map((d) => [`${d.title} ${d.page}`, d] as const))('%s', (_
   });
 
   it('sorts by each sortable column both ways, and by no other', async () => {
+    // The number of rows of each grouping, counted once for all the columns sorted in it.
+    const totals = new Map<string, number>();
     for (const key of sortableColumns(decl)) {
       const g = groupingWith(decl, key);
       const groupBy: Query = decl.kind === 'summary' && g ? { groupBy: g.key } : {};
-      const total = (await listOf(admin, decl, { ...groupBy, pageSize: 1 })).total;
+      const grouping = String(groupBy.groupBy ?? '');
+      const total = totals.get(grouping) ?? (await listOf(admin, decl, { ...groupBy, pageSize: 1 })).total;
+      totals.set(grouping, total);
       const last = Math.max(1, Math.ceil(total / 10));
       const asc = await listOf(admin, decl, { ...groupBy, sortBy: key, sortDir: 'asc', pageSize: 10 });
       const descTail = await listOf(admin, decl, {
