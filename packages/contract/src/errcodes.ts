@@ -222,6 +222,9 @@ export const ERR = {
   LIFECYCLE_UNCHANGED: 'LIFECYCLE-40001',
   /** A save started from a version that is no longer the current one. */
   LIFECYCLE_STALE: 'LIFECYCLE-40901',
+  // 人群 (issue 16): /crowdManagement, /crowdDetail.
+  /** A condition naming what does not exist or lies outside the caller's data scope (a store, a level, a card product). */
+  CROWD_CONDITION_INVALID: 'CROWD-40001',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -339,6 +342,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.SETTLEMENT_NOT_PAID]: '结算单尚未由银行回单足额匹配，不能标记已结算',
   [ERR.MOVE_INVALID]: '接收门店无效：不能是已闭店的门店或闭店门店本身',
   [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
+  [ERR.CROWD_CONDITION_INVALID]: '人群条件无效',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

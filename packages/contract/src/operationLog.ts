@@ -107,6 +107,8 @@ export const OPERATION_VERBS = {
   exchange: '积分兑换',
   // 会员迁入 (issue 15)
   rollback: '撤销',
+  // 人群 (issue 16)
+  snapshot: '生成快照',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -263,6 +265,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     fieldsOf: 'marketingActivity',
     fields: { cardsRegenerated: '重新生成实体卡数', count: '作废张数', all: '作废全部', numbers: '作废卡号' },
     values: { status: CLAIM_STATUS },
+  },
+  crowd: {
+    name: '人群',
+    fieldsOf: 'crowd',
+    fields: { snapshotId: '快照', count: '人数' },
   },
   marketing_real_card: {
     name: '实体卡',

@@ -85,6 +85,9 @@ export const member = pgTable(
     // 会员列表 filtered by 会员等级 or 状态, in its order (joined_at, id), counted from the index alone.
     index('member_level_joined_idx').on(t.levelId, t.joinedAt, t.id),
     index('member_status_joined_idx').on(t.status, t.joinedAt, t.id),
+    // 人群 (modules/crowds/compile.ts): 最近到店 by day range, 生日月份 by month.
+    index('member_last_visit_idx').on(t.lastVisitDay),
+    index('member_birth_month_idx').on(sql`(extract(month from ${t.birthday})::int)`),
     check('member_status_chk', sql`${t.status} in ('normal', 'frozen')`),
     oneOf('member_area_code_chk', t.areaCode, AREA_CODE_VALUES),
   ],
