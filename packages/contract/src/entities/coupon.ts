@@ -413,7 +413,7 @@ export const COUPON_FAILURE_API = resourceApi(COUPON_FAILURE);
 export const couponTemplateIdBody = z.object({ id: idOf('优惠券', '请选择优惠券') });
 export const couponTemplateRejectBody = z.object({ id: idOf('优惠券', '请选择优惠券'), reason: rejectReason });
 
-/** 发放: to the members named, or to every member of a store (home store). */
+/** 发放: to the members named (by id, or by phone / 会员编号 as typed or pasted), or to every member of a store (home store). */
 export const couponIssueBody = z
   .object({
     templateId: idOf('优惠券', '请选择优惠券'),
@@ -422,11 +422,15 @@ export const couponIssueBody = z
       .array(idOf('会员'), { error: '请选择会员' })
       .max(COUPON_ISSUE_MAX, `一次最多发放给 ${COUPON_ISSUE_MAX} 位会员`)
       .optional(),
+    memberKeys: z
+      .array(z.string().trim().min(1).max(20, '手机号或会员编号最多 20 位'), { error: '请填写会员手机号或会员编号' })
+      .max(COUPON_ISSUE_MAX, `一次最多发放给 ${COUPON_ISSUE_MAX} 位会员`)
+      .optional(),
     storeId: idOf('门店', '请选择门店').optional(),
   })
-  .refine((b) => b.source !== 'members' || (b.memberIds?.length ?? 0) > 0, {
-    path: ['memberIds'],
-    message: '请选择会员',
+  .refine((b) => b.source !== 'members' || (b.memberIds?.length ?? 0) + (b.memberKeys?.length ?? 0) > 0, {
+    path: ['memberKeys'],
+    message: '请填写会员手机号或会员编号',
   })
   .refine((b) => b.source !== 'store' || b.storeId !== undefined, { path: ['storeId'], message: '请选择门店' });
 export type CouponIssueBody = z.output<typeof couponIssueBody>;
@@ -441,9 +445,11 @@ export interface CouponIssueResult {
 
 /** 延期申请: extend the coupons named by N days, with a reason, through the approval center. */
 export const couponDelayBody = z.object({
-  couponIds: z
-    .array(idOf('优惠券'), { error: '请选择要延期的优惠券' })
-    .min(1, '请选择要延期的优惠券')
+  couponNos: z
+    .array(z.string().trim().regex(COUPON_NO_PATTERN, '券号格式为 QY 加 10 位数字'), {
+      error: '请填写要延期的券号',
+    })
+    .min(1, '请填写要延期的券号')
     .max(COUPON_DELAY_MAX, `一次最多延期 ${COUPON_DELAY_MAX} 张`),
   days: z
     .number({ error: '请输入延期天数' })

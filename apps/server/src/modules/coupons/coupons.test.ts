@@ -176,7 +176,11 @@ describe('issuing', () => {
       await newMember(),
     ];
     await t.db.insert(securityBlacklist).values({ kind: 'phone', value: black!.phone, reason: '疑似套券' });
-    const first = await issue(id, [m1!.id, m2!.id, black!.id]);
+    const first = okData(
+      await admin.call(COUPON_API.issue, {
+        body: { templateId: id, source: 'members', memberKeys: [m1!.phone, m2!.phone, black!.phone] },
+      }),
+    ) as CouponIssueResult;
     expect(first).toMatchObject({ issued: 2, failed: 1 });
     expect(first.failures[0]!.reason).toContain('疑似套券');
     const second = await issue(id, [m1!.id, m3!.id, m4!.id]);
@@ -359,7 +363,7 @@ describe('延期 and 过期', () => {
     await issue(id, [m.id]);
     const [c] = await couponsOf(m.id, id);
     const applied = okData(
-      await admin.call(COUPON_API.applyDelay, { body: { couponIds: [c!.id], days: 10, reason: '活动顺延' } }),
+      await admin.call(COUPON_API.applyDelay, { body: { couponNos: [c!.couponNo], days: 10, reason: '活动顺延' } }),
     ) as { approvalId: number; status: string };
     expect(applied.status).toBe('pending');
     expect((await couponsOf(m.id, id))[0]!.validTo).toBe('2099-12-01');

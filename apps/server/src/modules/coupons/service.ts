@@ -25,7 +25,7 @@ import {
 import { ERR } from '@zb/contract/errcodes';
 import type { CreateValuesOf } from '@zb/contract/resource/define';
 import { formatDateTime } from '@zb/contract/time';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -241,7 +241,18 @@ export const issueFromConsole = async (db: Db, auth: Auth, body: CouponIssueBody
       memberIds = rows.map((r) => r.id);
       if (memberIds.length === 0) throw fieldError('storeId', '该门店没有会员');
     } else {
-      const asked = [...new Set(body.memberIds ?? [])];
+      const keys = [...new Set(body.memberKeys ?? [])];
+      const byKey = keys.length
+        ? await tx
+            .select({ id: member.id, phone: member.phone, code: member.code })
+            .from(member)
+            .where(or(inArray(member.phone, keys), inArray(member.code, keys)))
+        : [];
+      const unknown = keys.filter((k) => !byKey.some((m) => m.phone === k || m.code === k));
+      if (unknown.length) {
+        throw fieldError('memberKeys', `没有这些手机号或会员编号的会员：${unknown.slice(0, 10).join('、')}`);
+      }
+      const asked = [...new Set([...(body.memberIds ?? []), ...byKey.map((m) => m.id)])];
       const seen = await tx
         .select({ id: member.id })
         .from(member)
@@ -341,14 +352,18 @@ export const couponFailureBinding = bindResource({
  */
 export const applyDelay = (db: Db, auth: Auth, body: CouponDelayBody): Promise<CouponDelayRow> =>
   db.transaction(async (tx) => {
-    const ids = [...new Set(body.couponIds)];
+    const nos = [...new Set(body.couponNos)];
     const rows = await tx
       .select({ id: memberCoupon.id, no: memberCoupon.couponNo, status: memberCoupon.status })
       .from(memberCoupon)
-      .where(and(inArray(memberCoupon.id, ids), storeScopeFilter(auth.scope, memberCoupon.storeId)));
-    if (rows.length !== ids.length) throw fieldError('couponIds', '所选优惠券不存在或不在您的数据范围内');
+      .where(and(inArray(memberCoupon.couponNo, nos), storeScopeFilter(auth.scope, memberCoupon.storeId)));
+    const missing = nos.filter((n) => !rows.some((r) => r.no === n));
+    if (missing.length) {
+      throw fieldError('couponNos', `券号不存在或不在您的数据范围内：${missing.slice(0, 10).join('、')}`);
+    }
     const notUnused = rows.find((r) => r.status !== 'unused');
-    if (notUnused) throw fieldError('couponIds', `优惠券${notUnused.no}不是未使用状态，不能延期`);
+    if (notUnused) throw fieldError('couponNos', `优惠券${notUnused.no}不是未使用状态，不能延期`);
+    const ids = rows.map((r) => r.id);
     const ap = await openApproval(tx, {
       type: 'couponDelay',
       applicantId: auth.user.id,
