@@ -12,6 +12,7 @@ import { billReportRoutes } from './modules/billReports/routes';
 import { billOpenRoutes } from './modules/bills/openRoutes';
 import { billRoutes } from './modules/bills/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
+import { couponRoutes } from './modules/coupons/routes';
 import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
@@ -151,6 +152,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(securityRoutes);
   await app.register(memberOpsRoutes);
   await app.register(crowdRoutes);
+  await app.register(couponRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],

@@ -162,6 +162,13 @@ export const ERR = {
   REAL_CARD_CLAIMED: 'REALCARD-40901',
   /** The card was voided (作废). */
   REAL_CARD_VOIDED: 'REALCARD-40902',
+  // Coupons (/couponsManagement, coupons paid on bills).
+  /** A coupon that cannot pay this bill: unknown, another member's, outside its validity, store, goods or threshold, or not stackable. */
+  COUPON_INVALID: 'COUPON-40001',
+  /** A coupon used already (核销), voided or expired. */
+  COUPON_USED: 'COUPON-40901',
+  /** A template step or issue its state does not allow (someone else acted first, or out of order). */
+  COUPON_STATE_CHANGED: 'COUPON-40902',
   // Open API (/open/v1, issue 14): the sender's signature, key and store.
   /** A header of the signature is missing or malformed. */
   OPEN_AUTH_MISSING: 'OPEN-40100',
@@ -312,6 +319,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.REAL_CARD_NOT_OPEN]: '不在领取时间内',
   [ERR.REAL_CARD_CLAIMED]: '该卡已被领取',
   [ERR.REAL_CARD_VOIDED]: '该卡已作废',
+  [ERR.COUPON_INVALID]: '优惠券不可用于本单',
+  [ERR.COUPON_USED]: '优惠券已使用、作废或过期',
+  [ERR.COUPON_STATE_CHANGED]: '优惠券状态已变化，请刷新后重试',
   [ERR.OPEN_AUTH_MISSING]: '缺少签名信息（X-App-Key、X-Timestamp、X-Nonce、X-Signature）',
   [ERR.OPEN_KEY_INVALID]: '应用密钥无效或已吊销',
   [ERR.OPEN_SIGNATURE_INVALID]: '签名校验失败',

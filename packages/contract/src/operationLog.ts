@@ -10,6 +10,7 @@
  * engine's actions and every entity the code writes.
  */
 
+import { COUPON_DELAY_STATUSES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
@@ -95,6 +96,11 @@ export const OPERATION_VERBS = {
   generate: '生成',
   match: '匹配',
   unmatch: '取消匹配',
+  // coupons (issue 16 part)
+  issueCoupons: '发放优惠券',
+  voidCoupons: '作废优惠券',
+  resend: '补发优惠券',
+  delay: '延期',
   // member assets (issue 15 part): a card's handlings
   freeze: '冻结',
   unfreeze: '解冻',
@@ -119,6 +125,7 @@ export const STEP_VERBS: Record<string, Record<string, string>> = {
   storeOrder: labelsOf(ORDER_STEPS),
   materialOrder: labelsOf(ORDER_STEPS),
   marketingActivity: labelsOf(ACTIVITY_STEPS),
+  couponTemplate: labelsOf(COUPON_TEMPLATE_STEPS),
   ...Object.fromEntries(FLOWS.map((f) => [f.name, stepLabels(f)])),
 };
 
@@ -270,6 +277,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '人群',
     fieldsOf: 'crowd',
     fields: { snapshotId: '快照', count: '人数' },
+  },
+  coupon_delay: {
+    name: '优惠券延期',
+    fields: { couponIds: '优惠券', count: '张数', days: '延期天数', reason: '原因', status: '状态', spNo: '审批编号' },
+    values: { status: Object.fromEntries(COUPON_DELAY_STATUSES.map((o) => [o.value, o.label])) },
   },
   marketing_real_card: {
     name: '实体卡',

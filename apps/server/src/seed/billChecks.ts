@@ -73,11 +73,11 @@ export const BILL_INVARIANTS: Record<string, string> = {
         or (d.drawn > 0 and (p.consume_id is null or p.n <> 1 or p.amount <> d.drawn
             or p.method <> case d.kind when 'stored' then 'storedCard' else 'comboCard' end))
         or (d.kind = 'stored' and l.money is distinct from d.drawn)`,
-  'payments numbered 1…n: those sent, then 意向金, then one per card in card order': `
+  'payments numbered 1…n: those sent, then 意向金 and 优惠券, then one per card in card order': `
     select count(*) from (
       select seq, member_card_id, row_number() over w as n,
-             case when method in ${CARD_METHODS} then 3 when method = 'intentDeposit' then 2 else 1 end as rank,
-             lag(case when method in ${CARD_METHODS} then 3 when method = 'intentDeposit' then 2 else 1 end) over w as prev_rank,
+             case when method in ${CARD_METHODS} then 3 when method in ('intentDeposit', 'coupon') then 2 else 1 end as rank,
+             lag(case when method in ${CARD_METHODS} then 3 when method in ('intentDeposit', 'coupon') then 2 else 1 end) over w as prev_rank,
              lag(member_card_id) over w as prev_card
         from bill_payment window w as (partition by consume_id order by seq)) y
      where seq <> n or rank < prev_rank or (rank = 3 and prev_rank = 3 and member_card_id <= prev_card)`,
@@ -90,6 +90,11 @@ export const BILL_INVARIANTS: Record<string, string> = {
     select count(*) from bill_payment p join member_consume b on b.id = p.consume_id
      where p.method = 'intentDeposit' and not exists (select 1 from intent_deposit d
        where d.deposit_no = p.trade_no and d.member_id = b.member_id and d.amount = p.amount)`,
+  '优惠券 is a coupon of the bill’s member used on it at the payment’s value, or given back by its refund': `
+    select count(*) from bill_payment p join member_consume b on b.id = p.consume_id
+     where p.method = 'coupon' and not exists (select 1 from member_coupon c
+       where c.coupon_no = p.trade_no and c.member_id = b.member_id
+         and ((c.used_consume_id = b.id and c.used_value = p.amount) or p.refunded = p.amount))`,
   'a bill’s kind is what its lines make it (billKindOf)': `
     select count(*) from member_consume b
       join (select x.consume_id, ${BILL_KIND_SQL} as kind from member_consume_line x group by x.consume_id) k

@@ -21,6 +21,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
 import { seedFlows } from './flows';
@@ -334,6 +335,8 @@ export const seedDemo = async (
     await seedMarketing(tx, now);
     // A closed store with its members moved (after every seed that writes to the members' cards).
     if (history) await seedMemberMoves(tx, now);
+    // 优惠券: templates, issues, coupons used on bills at the demo POS, one refunded (issue 16).
+    if (history) await seedCoupons(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

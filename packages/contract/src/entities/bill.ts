@@ -44,7 +44,9 @@ export type BillLineKind = (typeof BILL_LINE_KINDS)[number]['value'];
  * the server from the lines, never sent as payments); the others are sent by the POS. signBill
  * (签单) is a store manager's signature within their monthly quota (/signBill). intentDeposit
  * (意向金) is a member's paid deposit the sender names in `intentDeposits`, credited toward the
- * bill's card sale or top-up (one payment per deposit, its number as the trade number).
+ * bill's card sale or top-up (one payment per deposit, its number as the trade number). coupon
+ * (优惠券) is a member coupon the sender names in `coupons`, of the value the server computes
+ * (one payment per coupon, its number as the trade number).
  */
 export const BILL_PAY_METHODS = [
   { value: 'cash', label: '现金' },
@@ -55,6 +57,7 @@ export const BILL_PAY_METHODS = [
   { value: 'comboCard', label: '套餐卡次' },
   { value: 'signBill', label: '签单' },
   { value: 'intentDeposit', label: '意向金' },
+  { value: 'coupon', label: '优惠券' },
 ] as const satisfies readonly EnumOption[];
 export type BillPayMethod = (typeof BILL_PAY_METHODS)[number]['value'];
 
@@ -181,6 +184,27 @@ export const billIntentDepositsSchema = z
   .refine((a) => new Set(a).size === a.length, '意向金单号重复')
   .optional();
 
+/**
+ * 优惠券 a bill uses (QY…, entities/coupon.ts): each the member's, 未使用, within its validity, at a
+ * store and on goods its template allows, over its threshold; more than one only when every one
+ * stacks. The server computes each one's value from its template and the bill's project and
+ * product lines paid otherwise (not by a member card) and writes a 优惠券 payment of it; any
+ * invalid coupon refuses the whole bill with its reason (COUPON-40001 / COUPON-40901).
+ *
+ * Refund rule: a bill refund gives a 优惠券 payment back whole or not at all; executing it makes
+ * the coupon 未使用 again (退回), usable until its own expiry.
+ */
+export const billCouponsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^QY\d{10}$/, '优惠券券号格式为 QY 加 10 位数字'),
+  )
+  .max(5, '每张收银单最多使用 5 张优惠券')
+  .refine((a) => new Set(a).size === a.length, '优惠券券号重复')
+  .optional();
+
 /** POST /open/v1/bills: one 收银单. */
 export const openBillBody = z.object({
   outerNo: outerNoSchema,
@@ -192,6 +216,8 @@ export const openBillBody = z.object({
   payments: z.array(billPaymentSchema).max(BILL_PAYMENTS_MAX, `最多 ${BILL_PAYMENTS_MAX} 笔支付`).default([]),
   /** 意向金 numbers (YX…) credited toward the bill's card sale or top-up: see billIntentDepositsSchema. */
   intentDeposits: billIntentDepositsSchema,
+  /** 优惠券 numbers (QY…) paying part of the bill's lines: see billCouponsSchema. */
+  coupons: billCouponsSchema,
   remark: z.string().trim().max(BILL_REMARK_MAX).optional(),
 });
 export type OpenBillBody = z.output<typeof openBillBody>;

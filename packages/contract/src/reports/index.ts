@@ -7,6 +7,7 @@ import type { AnyReport } from '../report/define';
 import { BILL_CONFIG_REPORTS } from './billConfig';
 import { BILL_FINANCE_REPORTS } from './billFinance';
 import { BILL_REPORTS } from './bills';
+import { COUPON_REPORTS } from './coupons';
 import { ERP_REPORTS } from './erp';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
@@ -42,4 +43,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...SECURITY_REPORTS,
   ...MEMBER_OPS_REPORTS,
   ...MEMBER_LIFECYCLE_REPORTS,
+  ...COUPON_REPORTS,
 ];

@@ -52,7 +52,7 @@ export const billPayment = pgTable(
     index('bill_payment_signer_idx').on(t.signerStaffId).where(sql`${t.signerStaffId} is not null`),
     check(
       'bill_payment_method_chk',
-      sql`${t.method} in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit')`,
+      sql`${t.method} in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'coupon')`,
     ),
     check('bill_payment_amount_chk', sql`${t.amount} > 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
     check('bill_payment_card_chk', sql`(${t.method} in ('storedCard', 'comboCard')) = (${t.memberCardId} is not null)`),

@@ -15,6 +15,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client';
 import { pipelined } from '../../db/pipeline';
 import { BizError } from '../../platform/errors';
 import { hookPoint } from '../../platform/hooks';
+import { redeemCoupons } from '../coupons/ledger';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import {
   type BillOtherLine,
@@ -355,7 +356,22 @@ const writeBill = async (
       cardValue: other.reduce((n, o) => n + o.amount, 0),
       clientId: caller.clientId,
     });
-    const sent = body.payments.reduce((n, p) => n + p.amount, 0) + intent.amount;
+    // 优惠券 the sender names, valued on the lines paid otherwise (coupons/ledger.ts): each a payment.
+    const coupon = await redeemCoupons(tx, {
+      consumeId: written.consumeId,
+      couponNos: body.coupons,
+      memberId: r.m.id,
+      storeId: r.s.id,
+      storeCode: body.storeCode,
+      at,
+      lines: (written.lines ?? []).flatMap((x) => {
+        const l = body.lines[x.line - 1];
+        return l && (l.kind === 'project' || l.kind === 'product') && l.code
+          ? [{ line: x.line, kind: l.kind, code: l.code, quantity: l.quantity, amount: x.amount - x.cardAmount }]
+          : [];
+      }),
+    });
+    const sent = body.payments.reduce((n, p) => n + p.amount, 0) + intent.amount + coupon.amount;
     if (sent !== written.paidOther) {
       throw invalid(
         `支付合计 ${formatYuan(sent)} 元与应付 ${formatYuan(written.paidOther)} 元不符（单据合计 ${formatYuan(written.total)} 元，会员卡支付 ${formatYuan(written.paidByCard)} 元）`,
@@ -372,7 +388,9 @@ const writeBill = async (
       tradeNo: p.tradeNo ?? null,
       signerStaffId: p.method === 'signBill' ? signerOf(p.signerPhone, i + 1) : null,
     }));
-    for (const p of intent.payments) payments.push({ consumeId: written.consumeId, seq: payments.length + 1, ...p });
+    for (const p of [...intent.payments, ...coupon.payments]) {
+      payments.push({ consumeId: written.consumeId, seq: payments.length + 1, ...p });
+    }
     for (const d of draws) {
       if (d.amount <= 0) continue;
       payments.push({

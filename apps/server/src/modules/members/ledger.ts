@@ -398,6 +398,8 @@ export interface ConsumedBill {
   cardDraws?: { memberCardId: number; kind: string; amount: number }[];
   /** Written now: what the bill left on each card it drew (its last ledger row's balances), in card order. */
   cardsLeft?: { memberCardId: number; cardNo: string; balance: number | null; bonusBalance: number | null }[];
+  /** Written now: each drawn-or-paid line's number, amount and the part a card paid (coupons price against the rest). */
+  lines?: { line: number; amount: number; cardAmount: number }[];
 }
 
 /** One record of a batch. A batch cannot draw a card it opens itself (its id is not known yet). */
@@ -1236,6 +1238,7 @@ const write = async (b: Batch, planned: readonly (Planned | null)[]): Promise<(L
         paidOther: x.total - x.paidByCard,
         cardDraws: [...byCard.values()].sort((a, b) => a.memberCardId - b.memberCardId),
         cardsLeft: [...left.values()].sort((a, b) => a.memberCardId - b.memberCardId),
+        lines: x.lines.map((y) => ({ line: y.l.line ?? y.i + 1, amount: y.amount, cardAmount: y.cardAmount })),
       };
       answers.push(written);
       const alsoWrite = x.e.bill?.alsoWrite;

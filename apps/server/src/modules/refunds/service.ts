@@ -38,6 +38,7 @@ import { userAccount } from '../accounts/schema';
 import { approval } from '../approvals/schema';
 import { decideIn, openApproval, registerApprovalKind } from '../approvals/service';
 import { paymentsOf, refundBillPayments } from '../bills/paymentRefunds';
+import { returnCoupon } from '../coupons/ledger';
 import { card, product, project } from '../goods/schema';
 import { restoreIntentDeposit } from '../intents/service';
 import { refundBillLines } from '../members/ledger';
@@ -149,9 +150,11 @@ const apply = async (tx: Tx, a: Application): Promise<number> => {
     }
     const pending = pendingPays.find((x) => x.seq === r.seq)?.amount ?? 0;
     const left = p.amount - p.refunded - pending;
-    if (p.method === 'intentDeposit' && r.amount !== p.amount && left > 0) {
-      // The rule of entities/bill.ts billIntentDepositsSchema: a 意向金 payment goes back whole.
-      throw invalid(`第 ${r.seq} 笔是意向金${p.tradeNo ?? ''}支付，须整笔退回 ${formatYuan(p.amount)} 元`);
+    if ((p.method === 'intentDeposit' || p.method === 'coupon') && r.amount !== p.amount && left > 0) {
+      // The rule of entities/bill.ts billIntentDepositsSchema and billCouponsSchema: 意向金 and 优惠券 go back whole.
+      throw invalid(
+        `第 ${r.seq} 笔是${methodLabel(p.method)}${p.tradeNo ?? ''}支付，须整笔退回 ${formatYuan(p.amount)} 元`,
+      );
     }
     if (r.amount > left) {
       throw exceeds(
@@ -353,6 +356,11 @@ export const executeRefund = async (tx: Tx, id: number, userId: number, where?: 
   );
   await tx.update(refundPayment).set({ refundedAt: at }).where(eq(refundPayment.refundId, id));
   await restoreBillDeposits(tx, r!.consumeId, pays, userId, at);
+  // 优惠券 payments refunded (whole, see apply): their coupons are 未使用 again (coupons returnCoupon, 退回).
+  for (const p of await paymentsOf(tx, r!.consumeId)) {
+    if (p.method !== 'coupon' || !p.tradeNo || !pays.some((x) => x.seq === p.seq)) continue;
+    await returnCoupon(tx, { couponNo: p.tradeNo, consumeId: r!.consumeId, refundId: id, userId, at });
+  }
   await runStep(tx, {
     flow: REFUND_FLOW,
     table: refund,

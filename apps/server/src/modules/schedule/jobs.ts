@@ -9,6 +9,7 @@ import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../pla
 import { readSetting } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { foldBillRollups } from '../bills/rollups';
+import { expireCoupons } from '../coupons/ledger';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
@@ -121,6 +122,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const { count, amount } = await expireIntentDeposits(db, now);
       return count === 0 ? '没有到期的意向金' : `到期失效意向金 ${count} 笔，共 ${(amount / 100).toFixed(2)} 元`;
+    },
+  },
+  {
+    name: 'expireCoupons',
+    title: '优惠券到期失效',
+    defaultCron: '10 0 * * *',
+    run: async ({ db, now }) => {
+      const n = await db.transaction((tx) => expireCoupons(tx, now));
+      return n === 0 ? '没有到期的优惠券' : `到期失效优惠券 ${n} 张`;
     },
   },
   {

@@ -60,6 +60,55 @@ const blacklisted = async (tx: Tx, party: LedgerParty, day: string, device: bool
 const refuseBlacklisted = (hit: { kind: string; reason: string }, what: string) =>
   new BizError(ERR.SECURITY_BLACKLISTED, blacklistRefusal(KIND_WORDS[hit.kind] ?? '', what, hit.reason));
 
+/**
+ * Coupons (modules/coupons): of the members given, those a blacklist entry in force on `day` names
+ * (the member, or its phone), with the refusal's words for `what` (e.g. 领取优惠券). One statement.
+ */
+export const blacklistedMembers = async (
+  tx: Tx,
+  members: readonly { memberId: number; phone: string }[],
+  day: string,
+  what: string,
+): Promise<Map<number, string>> => {
+  const out = new Map<number, string>();
+  if (members.length === 0) return out;
+  const hits = await tx
+    .select({
+      kind: securityBlacklist.kind,
+      memberId: securityBlacklist.memberId,
+      value: securityBlacklist.value,
+      reason: securityBlacklist.reason,
+    })
+    .from(securityBlacklist)
+    .where(
+      and(
+        or(
+          and(
+            eq(securityBlacklist.kind, 'member'),
+            inArray(
+              securityBlacklist.memberId,
+              members.map((m) => m.memberId),
+            ),
+          ),
+          and(
+            eq(securityBlacklist.kind, 'phone'),
+            inArray(
+              securityBlacklist.value,
+              members.map((m) => m.phone),
+            ),
+          ),
+        ),
+        or(sql`${securityBlacklist.expiresOn} is null`, sql`${securityBlacklist.expiresOn} >= ${day}::date`),
+      ),
+    )
+    .orderBy(securityBlacklist.id);
+  for (const m of members) {
+    const hit = hits.find((h) => (h.kind === 'member' ? h.memberId === m.memberId : h.value === m.phone));
+    if (hit) out.set(m.memberId, refuseBlacklisted(hit, what).message);
+  }
+  return out;
+};
+
 /** 开卡 (or 领取实体卡): refused for a blacklisted member or phone. Registered with openChecks. */
 export const checkOpen = async (tx: Tx, party: LedgerParty, e: OpenCardInput): Promise<void> => {
   const hit = await blacklisted(tx, party, formatDate(e.at), false);
