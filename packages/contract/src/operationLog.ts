@@ -10,7 +10,7 @@
  * engine's actions and every entity the code writes.
  */
 
-import { COUPON_DELAY_STATUSES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
+import { COUPON_DELAY_STATUSES, COUPON_ISSUE_SOURCES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
@@ -277,6 +277,12 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '人群',
     fieldsOf: 'crowd',
     fields: { snapshotId: '快照', count: '人数' },
+  },
+  couponTemplate: {
+    name: '优惠券',
+    fieldsOf: 'couponTemplate',
+    fields: { source: '发放方式', label: '发放对象', issued: '发放张数', failed: '失败人数' },
+    values: { source: Object.fromEntries(COUPON_ISSUE_SOURCES.map((o) => [o.value, o.label])) },
   },
   coupon_delay: {
     name: '优惠券延期',

@@ -90,11 +90,11 @@ export const BILL_INVARIANTS: Record<string, string> = {
     select count(*) from bill_payment p join member_consume b on b.id = p.consume_id
      where p.method = 'intentDeposit' and not exists (select 1 from intent_deposit d
        where d.deposit_no = p.trade_no and d.member_id = b.member_id and d.amount = p.amount)`,
-  '优惠券 is a coupon of the bill’s member used on it at the payment’s value, or given back by its refund': `
+  '优惠券 is a coupon of the bill’s member used on it at the payment’s value, or given back by its refund or close': `
     select count(*) from bill_payment p join member_consume b on b.id = p.consume_id
      where p.method = 'coupon' and not exists (select 1 from member_coupon c
        where c.coupon_no = p.trade_no and c.member_id = b.member_id
-         and ((c.used_consume_id = b.id and c.used_value = p.amount) or p.refunded = p.amount))`,
+         and ((c.used_consume_id = b.id and c.used_value = p.amount) or p.refunded = p.amount or b.status = 'closed'))`,
   'a bill’s kind is what its lines make it (billKindOf)': `
     select count(*) from member_consume b
       join (select x.consume_id, ${BILL_KIND_SQL} as kind from member_consume_line x group by x.consume_id) k

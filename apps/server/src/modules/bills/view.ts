@@ -19,6 +19,7 @@ import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { flowHistory, runStep } from '../../platform/flow';
 import { storeScopeFilter } from '../../platform/scope';
+import { returnCoupons } from '../coupons/ledger';
 import { card, product, project } from '../goods/schema';
 import { BILL_REVERSAL_REF, reverseBillDraws } from '../members/ledger';
 import { addStaffShareDelta } from '../members/rollups';
@@ -229,6 +230,8 @@ export const closeBillIn = async (tx: Tx, by: Closer, id: number, reason: string
   // A closed bill counts for nobody in the staff reports: what its shares counted comes off.
   await addStaffShareDelta(tx, sql`c.id = ${id}`, -1, true);
   await reverseBillDraws(tx, id, { reason: `关单：${reason.trim()}`, userId: by.userId, at });
+  // Its coupons are 未使用 again (退回 under the bill's close).
+  await returnCoupons(tx, { consumeId: id, refType: 'member_consume_close', refId: id, userId: by.userId, at });
 };
 
 export const closeBill = (db: Db, auth: Auth, id: number, reason: string): Promise<BillStepDone> =>

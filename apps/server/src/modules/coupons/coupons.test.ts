@@ -23,6 +23,7 @@ import { userAccount } from '../accounts/schema';
 import { approval } from '../approvals/schema';
 import { decideIn } from '../approvals/service';
 import { postBill } from '../bills/service';
+import { closeBillIn } from '../bills/view';
 import { memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import type { OpenCaller } from '../openApi/types';
@@ -234,6 +235,15 @@ describe('coupons paid on bills', () => {
       .from(couponLedger)
       .where(and(eq(couponLedger.couponId, c!.id), eq(couponLedger.kind, 'use')));
     expect(uses).toHaveLength(1);
+    // 关单 gives it back (退回 under the close), once.
+    await t.db.transaction((tx) => closeBillIn(tx, { userId: adminId }, used!.usedConsumeId!, '录错单'));
+    const [back] = await couponsOf(m.id, id);
+    expect(back).toMatchObject({ status: 'unused', usedConsumeId: null });
+    const returns = await t.db
+      .select()
+      .from(couponLedger)
+      .where(and(eq(couponLedger.couponId, c!.id), eq(couponLedger.kind, 'return')));
+    expect(returns).toMatchObject([{ value: -1000, refType: 'member_consume_close' }]);
   });
 
   it('refuses a coupon outside its threshold, goods, store, validity or stacking, and writes nothing', async () => {

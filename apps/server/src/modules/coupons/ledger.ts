@@ -353,26 +353,40 @@ export const redeemCoupons = async (
 // ── 退回 on a refund ──────────────────────────────────────────────────────────
 
 /**
- * 退回: a refunded bill's coupon is 未使用 again (usable until its own expiry), in the refund's
- * transaction. Idempotent per (coupon, bill): a coupon no longer used on that bill is left alone.
+ * 退回: a bill's coupons are 未使用 again (usable until their own expiry) — those named (a refund's
+ * coupon payments) or all it used (关单) — in the caller's transaction, each with its 退回 row under
+ * the record that gave it back. Idempotent per (coupon, bill): a coupon no longer used on that bill
+ * is left alone.
  */
-export const returnCoupon = async (
+export const returnCoupons = async (
   tx: Tx,
-  r: { couponNo: string; consumeId: number; refundId: number; userId: number | null; at: Date },
-): Promise<void> => {
-  const [cp] = await tx
+  r: {
+    consumeId: number;
+    couponNos?: readonly string[];
+    refType: 'refund' | 'member_consume_close';
+    refId: number;
+    userId: number | null;
+    at: Date;
+  },
+): Promise<number> => {
+  const used = await tx
     .select()
     .from(memberCoupon)
-    .where(and(eq(memberCoupon.couponNo, r.couponNo), eq(memberCoupon.usedConsumeId, r.consumeId)))
+    .where(
+      and(
+        eq(memberCoupon.usedConsumeId, r.consumeId),
+        eq(memberCoupon.status, 'used'),
+        r.couponNos ? inArray(memberCoupon.couponNo, [...r.couponNos]) : undefined,
+      ),
+    )
+    .orderBy(asc(memberCoupon.id))
     .for('update');
-  if (cp?.status !== 'used') return;
-  await tx
-    .update(memberCoupon)
-    .set({ status: 'unused', usedConsumeId: null, usedValue: null, usedAt: null })
-    .where(eq(memberCoupon.id, cp.id));
-  await tx
-    .insert(couponLedger)
-    .values({
+  for (const cp of used) {
+    await tx
+      .update(memberCoupon)
+      .set({ status: 'unused', usedConsumeId: null, usedValue: null, usedAt: null })
+      .where(eq(memberCoupon.id, cp.id));
+    await tx.insert(couponLedger).values({
       couponId: cp.id,
       templateId: cp.templateId,
       memberId: cp.memberId,
@@ -380,13 +394,14 @@ export const returnCoupon = async (
       statusAfter: 'unused',
       consumeId: r.consumeId,
       value: -(cp.usedValue ?? 0),
-      refType: 'refund',
-      refId: r.refundId,
+      refType: r.refType,
+      refId: r.refId,
       key: `return:${cp.id}:${r.consumeId}`,
       userId: r.userId,
       at: r.at,
-    })
-    .onConflictDoNothing();
+    });
+  }
+  return used.length;
 };
 
 // ── 作废, 延期, 过期 ───────────────────────────────────────────────────────────

@@ -38,7 +38,7 @@ import { userAccount } from '../accounts/schema';
 import { approval } from '../approvals/schema';
 import { decideIn, openApproval, registerApprovalKind } from '../approvals/service';
 import { paymentsOf, refundBillPayments } from '../bills/paymentRefunds';
-import { returnCoupon } from '../coupons/ledger';
+import { returnCoupons } from '../coupons/ledger';
 import { card, product, project } from '../goods/schema';
 import { restoreIntentDeposit } from '../intents/service';
 import { refundBillLines } from '../members/ledger';
@@ -357,9 +357,11 @@ export const executeRefund = async (tx: Tx, id: number, userId: number, where?: 
   await tx.update(refundPayment).set({ refundedAt: at }).where(eq(refundPayment.refundId, id));
   await restoreBillDeposits(tx, r!.consumeId, pays, userId, at);
   // 优惠券 payments refunded (whole, see apply): their coupons are 未使用 again (coupons returnCoupon, 退回).
-  for (const p of await paymentsOf(tx, r!.consumeId)) {
-    if (p.method !== 'coupon' || !p.tradeNo || !pays.some((x) => x.seq === p.seq)) continue;
-    await returnCoupon(tx, { couponNo: p.tradeNo, consumeId: r!.consumeId, refundId: id, userId, at });
+  const couponNos = (await paymentsOf(tx, r!.consumeId)).flatMap((p) =>
+    p.method === 'coupon' && p.tradeNo && pays.some((x) => x.seq === p.seq) ? [p.tradeNo] : [],
+  );
+  if (couponNos.length) {
+    await returnCoupons(tx, { consumeId: r!.consumeId, couponNos, refType: 'refund', refId: id, userId, at });
   }
   await runStep(tx, {
     flow: REFUND_FLOW,

@@ -145,6 +145,7 @@ export const MEMBER_VIEW_TABS = [
   '/storedValueCard',
   '/purchaseHistory',
   '/points',
+  '/coupon',
   '/memberMigration',
 ] as const;
 
