@@ -35,12 +35,12 @@ export const seedCrowds = async (tx: Tx, now: Date): Promise<void> => {
   const crowds: (CrowdForm & { snapshot: boolean })[] = [
     {
       name: '沉睡储值会员',
-      description: '60 天以上未到店、储值余额 500 元以上，适合发放回店券',
+      description: '14 天以上未到店、储值余额 200 元以上，适合发放回店券',
       rule: {
         groups: [
           [
-            { kind: 'lastVisit', days: { min: 60 } },
-            { kind: 'balance', amount: { min: 50_000 } },
+            { kind: 'lastVisit', days: { min: 14 } },
+            { kind: 'balance', amount: { min: 20_000 } },
           ],
         ],
       },

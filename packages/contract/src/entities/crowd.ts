@@ -32,8 +32,8 @@ export const CROWD_IDS_MAX = 500;
 export const CROWD_SPEND_DAYS_MAX = 730;
 /** 最近到店 N 天前: at most this. */
 export const CROWD_DAYS_MAX = 3650;
-/** A money bound in 分 (¥100,000,000.00 at most). */
-export const CROWD_MONEY_MAX = 10_000_000_000 / 1;
+/** A money bound in 分 (¥20,000,000.00 at most: balances are int4 分). */
+export const CROWD_MONEY_MAX = 2_000_000_000;
 
 /** Ids of one kind, each once; `required` words the message of an empty list. */
 const ids = (what: string, required?: string) =>

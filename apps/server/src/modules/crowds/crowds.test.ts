@@ -281,6 +281,7 @@ describe('人群 counts', () => {
       [one({ kind: 'lastVisit', days: { min: 30, max: 7 } }), ERR.PARAM_INVALID, '上限不能小于下限'],
       [{ groups: [[{ kind: 'balance', amount: {} }]] }, ERR.PARAM_INVALID, '请填写储值余额的下限或上限'],
       [{ groups: [[{ kind: 'birthdayMonth', months: [13] }]] }, ERR.PARAM_INVALID, '月份无效'],
+      [one({ kind: 'balance', amount: { max: 3_000_000_000 } }), ERR.PARAM_INVALID, '储值余额上限不能大于'],
       [{ groups: [[{ kind: 'level', levelIds: [] }]] }, ERR.PARAM_INVALID, '请选择会员等级'],
       [{ groups: [[{ kind: 'cards', mode: 'products', cardIds: [] }]] }, ERR.PARAM_INVALID, '请选择卡项'],
       [{ groups: [[{ kind: 'spend', days: 0, amount: { min: 1 } }]] }, ERR.PARAM_INVALID, '消费统计天数至少为 1'],

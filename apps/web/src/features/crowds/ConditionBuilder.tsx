@@ -8,6 +8,7 @@ import {
   CROWD_CARD_MODES,
   CROWD_CONDITION_KIND_LIST,
   CROWD_CONDITION_KINDS,
+  CROWD_MONEY_MAX,
   type CrowdCondition,
   type CrowdConditionKind,
   type CrowdOptions,
@@ -74,6 +75,7 @@ function RangeInput({
         aria-label={`${label}下限`}
         placeholder="不限"
         min={0}
+        max={money ? CROWD_MONEY_MAX / 100 : undefined}
         precision={money ? 2 : 0}
         value={shown(value.min)}
         onChange={(n) => onChange({ ...value, min: kept(n) })}
@@ -83,6 +85,7 @@ function RangeInput({
         aria-label={`${label}上限`}
         placeholder="不限"
         min={0}
+        max={money ? CROWD_MONEY_MAX / 100 : undefined}
         precision={money ? 2 : 0}
         value={shown(value.max)}
         onChange={(n) => onChange({ ...value, max: kept(n) })}
