@@ -11,6 +11,8 @@ import { billConfigRoutes } from './modules/billConfig/routes';
 import { billReportRoutes } from './modules/billReports/routes';
 import { billOpenRoutes } from './modules/bills/openRoutes';
 import { billRoutes } from './modules/bills/routes';
+import { CHANNEL_OPEN_ROUTES } from './modules/channels/open';
+import { channelRoutes } from './modules/channels/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
@@ -149,9 +151,10 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberLifecycleRoutes);
   await app.register(securityRoutes);
   await app.register(memberOpsRoutes);
+  await app.register(channelRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
-    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],
+    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES, ...CHANNEL_OPEN_ROUTES],
   });
 
   await app.register(webPlugin);

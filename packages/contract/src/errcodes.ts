@@ -222,6 +222,11 @@ export const ERR = {
   LIFECYCLE_UNCHANGED: 'LIFECYCLE-40001',
   /** A save started from a version that is no longer the current one. */
   LIFECYCLE_STALE: 'LIFECYCLE-40901',
+  // Channels and QR codes (issue 16).
+  /** A scan or registration naming an unknown QR code, or a member that does not exist. */
+  QR_INVALID: 'QR-40001',
+  /** The QR code (or its channel) is 停用: scans and registrations are not counted. */
+  QR_DISABLED: 'QR-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -339,6 +344,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.SETTLEMENT_NOT_PAID]: '结算单尚未由银行回单足额匹配，不能标记已结算',
   [ERR.MOVE_INVALID]: '接收门店无效：不能是已闭店的门店或闭店门店本身',
   [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
+  [ERR.QR_INVALID]: '二维码不存在',
+  [ERR.QR_DISABLED]: '二维码已停用',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

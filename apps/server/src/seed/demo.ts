@@ -21,6 +21,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedChannels } from './channels';
 import { seedErp } from './erp';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
@@ -342,6 +343,8 @@ export const seedDemo = async (
     if (history) await seedMemberImport(tx);
     // 会员生命周期: a saved definition and every member's stages (after every bill and card above).
     if (history) await seedMemberLifecycle(tx, now);
+    // Promotion channels and QR codes, with scans and members registered through them (issue 16).
+    if (history) await seedChannels(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);
