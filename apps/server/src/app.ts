@@ -14,6 +14,8 @@ import { billRoutes } from './modules/bills/routes';
 import { CHANNEL_OPEN_ROUTES } from './modules/channels/open';
 import { channelRoutes } from './modules/channels/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
+import { CONTENT_OPEN_ROUTES } from './modules/content/open';
+import { contentRoutes } from './modules/content/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
 import { goodsRoutes } from './modules/goods/routes';
@@ -152,9 +154,17 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(securityRoutes);
   await app.register(memberOpsRoutes);
   await app.register(channelRoutes);
+  await app.register(contentRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
-    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES, ...CHANNEL_OPEN_ROUTES],
+    routes: [
+      ...billOpenRoutes,
+      ...refundOpenRoutes,
+      ...mallOpenRoutes,
+      ...INTENT_OPEN_ROUTES,
+      ...CHANNEL_OPEN_ROUTES,
+      ...CONTENT_OPEN_ROUTES,
+    ],
   });
 
   await app.register(webPlugin);

@@ -227,6 +227,8 @@ export const ERR = {
   QR_INVALID: 'QR-40001',
   /** The QR code (or its channel) is 停用: scans and registrations are not counted. */
   QR_DISABLED: 'QR-40901',
+  /** A read of a 软文 that does not exist or is not 已发布. */
+  SOFT_TEXT_NOT_PUBLISHED: 'CONTENT-40401',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -346,6 +348,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
   [ERR.QR_INVALID]: '二维码不存在',
   [ERR.QR_DISABLED]: '二维码已停用',
+  [ERR.SOFT_TEXT_NOT_PUBLISHED]: '软文不存在或未发布',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

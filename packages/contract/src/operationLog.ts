@@ -107,6 +107,9 @@ export const OPERATION_VERBS = {
   exchange: '积分兑换',
   // 会员迁入 (issue 15)
   rollback: '撤销',
+  // 软文 (issue 16)
+  publish: '发布',
+  offline: '下线',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>

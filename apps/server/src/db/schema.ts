@@ -5,6 +5,7 @@ export * from '../modules/auth/schema';
 export * from '../modules/billConfig/schema';
 export * from '../modules/bills/schema';
 export * from '../modules/channels/schema';
+export * from '../modules/content/schema';
 export * from '../modules/erp/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/hierarchy/schema';

@@ -21,7 +21,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
-import { seedChannels } from './channels';
+import { seedChannels, seedSoftTexts } from './channels';
 import { seedErp } from './erp';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
@@ -345,6 +345,7 @@ export const seedDemo = async (
     if (history) await seedMemberLifecycle(tx, now);
     // Promotion channels and QR codes, with scans and members registered through them (issue 16).
     if (history) await seedChannels(tx, now);
+    await seedSoftTexts(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -124,6 +124,8 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/qrCodeManage': () => import('../features/channels/QrCodeManagePage'),
   '/qrEstablish': () => import('../features/channels/QrEstablishPage'),
   '/qrCodeDetail': () => import('../features/channels/QrCodeDetailPage'),
+  '/stManagement': () => import('../features/content/StManagementPage'),
+  '/newSoftText': () => import('../features/content/NewSoftTextPage'),
 };
 
 /**

@@ -56,4 +56,6 @@ export const OPEN_PATHS = {
   /** The mini-program's reports of a QR code scanned and of a member registered through one. */
   qrScans: '/qrScans',
   qrRegistrations: '/qrRegistrations',
+  /** The mini-program opened a 软文. */
+  softTextReads: '/softTextReads',
 } as const;

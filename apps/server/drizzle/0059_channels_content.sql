@@ -57,6 +57,32 @@ CREATE TABLE "qr_scan" (
 	CONSTRAINT "qr_scan_sender_uq" UNIQUE("client_id","scan_no")
 );
 --> statement-breakpoint
+CREATE TABLE "soft_text" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "soft_text_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"title" text NOT NULL,
+	"category" text NOT NULL,
+	"cover" text[] DEFAULT '{}'::text[] NOT NULL,
+	"summary" text,
+	"content" text NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
+	"reads" integer DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "soft_text_category_chk" CHECK ("soft_text"."category" in ('knowledge', 'event', 'brand', 'benefit')),
+	CONSTRAINT "soft_text_status_chk" CHECK ("soft_text"."status" in ('draft', 'published', 'offline'))
+);
+--> statement-breakpoint
+CREATE TABLE "soft_text_read" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "soft_text_read_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"soft_text_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"read_no" text NOT NULL,
+	"read_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "soft_text_read_sender_uq" UNIQUE("client_id","read_no")
+);
+--> statement-breakpoint
 ALTER TABLE "qr_code" ADD CONSTRAINT "qr_code_channel_id_channel_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channel"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_code" ADD CONSTRAINT "qr_code_store_id_store_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."store"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_code" ADD CONSTRAINT "qr_code_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -67,8 +93,12 @@ ALTER TABLE "qr_registration" ADD CONSTRAINT "qr_registration_channel_id_channel
 ALTER TABLE "qr_registration" ADD CONSTRAINT "qr_registration_store_id_store_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."store"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_registration" ADD CONSTRAINT "qr_registration_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_scan" ADD CONSTRAINT "qr_scan_qr_code_id_qr_code_id_fk" FOREIGN KEY ("qr_code_id") REFERENCES "public"."qr_code"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "soft_text" ADD CONSTRAINT "soft_text_created_by_user_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "soft_text_read" ADD CONSTRAINT "soft_text_read_soft_text_id_soft_text_id_fk" FOREIGN KEY ("soft_text_id") REFERENCES "public"."soft_text"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "qr_code_channel_idx" ON "qr_code" USING btree ("channel_id");--> statement-breakpoint
 CREATE INDEX "qr_code_store_idx" ON "qr_code" USING btree ("store_id");--> statement-breakpoint
 CREATE INDEX "qr_code_created_idx" ON "qr_code" USING btree ("created_at","code");--> statement-breakpoint
 CREATE INDEX "qr_registration_code_at_idx" ON "qr_registration" USING btree ("qr_code_id","registered_at");--> statement-breakpoint
-CREATE INDEX "qr_scan_code_at_idx" ON "qr_scan" USING btree ("qr_code_id","scanned_at");
+CREATE INDEX "qr_scan_code_at_idx" ON "qr_scan" USING btree ("qr_code_id","scanned_at");--> statement-breakpoint
+CREATE INDEX "soft_text_updated_idx" ON "soft_text" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "soft_text_read_text_idx" ON "soft_text_read" USING btree ("soft_text_id","read_at");
