@@ -11,7 +11,11 @@ import { billConfigRoutes } from './modules/billConfig/routes';
 import { billReportRoutes } from './modules/billReports/routes';
 import { billOpenRoutes } from './modules/bills/openRoutes';
 import { billRoutes } from './modules/bills/routes';
+import { CHANNEL_OPEN_ROUTES } from './modules/channels/open';
+import { channelRoutes } from './modules/channels/routes';
 import { configUtilsRoutes } from './modules/configUtils/routes';
+import { CONTENT_OPEN_ROUTES } from './modules/content/open';
+import { contentRoutes } from './modules/content/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
@@ -153,9 +157,18 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberOpsRoutes);
   await app.register(crowdRoutes);
   await app.register(couponRoutes);
+  await app.register(channelRoutes);
+  await app.register(contentRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
-    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],
+    routes: [
+      ...billOpenRoutes,
+      ...refundOpenRoutes,
+      ...mallOpenRoutes,
+      ...INTENT_OPEN_ROUTES,
+      ...CHANNEL_OPEN_ROUTES,
+      ...CONTENT_OPEN_ROUTES,
+    ],
   });
 
   await app.register(webPlugin);

@@ -232,6 +232,13 @@ export const ERR = {
   // 人群 (issue 16): /crowdManagement, /crowdDetail.
   /** A condition naming what does not exist or lies outside the caller's data scope (a store, a level, a card product). */
   CROWD_CONDITION_INVALID: 'CROWD-40001',
+  // Channels and QR codes (issue 16).
+  /** A scan or registration naming an unknown QR code, or a member that does not exist. */
+  QR_INVALID: 'QR-40001',
+  /** The QR code (or its channel) is 停用: scans and registrations are not counted. */
+  QR_DISABLED: 'QR-40901',
+  /** A read of a 软文 that does not exist or is not 已发布. */
+  SOFT_TEXT_NOT_PUBLISHED: 'CONTENT-40401',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -353,6 +360,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MOVE_INVALID]: '接收门店无效：不能是已闭店的门店或闭店门店本身',
   [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
   [ERR.CROWD_CONDITION_INVALID]: '人群条件无效',
+  [ERR.QR_INVALID]: '二维码不存在',
+  [ERR.QR_DISABLED]: '二维码已停用',
+  [ERR.SOFT_TEXT_NOT_PUBLISHED]: '软文不存在或未发布',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

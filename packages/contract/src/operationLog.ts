@@ -115,6 +115,9 @@ export const OPERATION_VERBS = {
   rollback: '撤销',
   // 人群 (issue 16)
   snapshot: '生成快照',
+  // 软文 (issue 16)
+  publish: '发布',
+  offline: '下线',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>

@@ -4,6 +4,8 @@ export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/billConfig/schema';
 export * from '../modules/bills/schema';
+export * from '../modules/channels/schema';
+export * from '../modules/content/schema';
 export * from '../modules/coupons/schema';
 export * from '../modules/crowds/schema';
 export * from '../modules/erp/schema';

@@ -125,6 +125,12 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
   '/refundDetail': () => import('../features/refunds/RefundDetailPage'),
   '/refundList': () => import('../features/refunds/RefundListPage'),
+  '/channelList': () => import('../features/channels/ChannelListPage'),
+  '/qrCodeManage': () => import('../features/channels/QrCodeManagePage'),
+  '/qrEstablish': () => import('../features/channels/QrEstablishPage'),
+  '/qrCodeDetail': () => import('../features/channels/QrCodeDetailPage'),
+  '/stManagement': () => import('../features/content/StManagementPage'),
+  '/newSoftText': () => import('../features/content/NewSoftTextPage'),
 };
 
 /**

@@ -53,4 +53,9 @@ export const OPEN_PATHS = {
   /** A mall order's state change: POST with { step, … }. */
   mallOrderStep: '/mallOrders/:outerNo/steps',
   intentDeposits: '/intentDeposits',
+  /** The mini-program's reports of a QR code scanned and of a member registered through one. */
+  qrScans: '/qrScans',
+  qrRegistrations: '/qrRegistrations',
+  /** The mini-program opened a 软文. */
+  softTextReads: '/softTextReads',
 } as const;

@@ -111,7 +111,7 @@ export const downloadExport = async (db: Db, auth: Auth, id: number): Promise<St
   const file = await statFile(db, job.fileId);
   if (!file) throw new BizError(ERR.EXPORT_EXPIRED);
   return new Streamed(readFile(db, file.id), {
-    'content-type': XLSX_MIME,
+    'content-type': file.mime || XLSX_MIME,
     'content-length': String(file.size),
     'content-disposition': contentDisposition(job.fileName ?? file.name),
     'cache-control': 'private, no-store',

@@ -3,6 +3,7 @@
  * A source says what its columns are, how many rows a request covers and how to read them page
  * by page; the worker turns that into an .xlsx in the file store.
  */
+import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { DataScope } from '../scope';
@@ -38,6 +39,16 @@ export interface ExportSource<P = unknown> {
   count: (ctx: ExportContext, params: P) => Promise<number>;
   /** Rows page by page (keyset paging, ~1000 a page), values ready for a cell (string|number|Date|null). */
   rows: (ctx: ExportContext, params: P) => AsyncIterable<readonly Record<string, unknown>[]>;
+  /**
+   * A file that is no sheet (a zip of QR images): the source writes it into `out` itself (and
+   * ends it), calling `progress` with the entries written so far; answers how many it wrote.
+   * `columns` and `rows` are then unused.
+   */
+  file?: {
+    ext: string;
+    mime: string;
+    write: (ctx: ExportContext, params: P, out: Writable, progress: (done: number) => Promise<void>) => Promise<number>;
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: sources of any params type live in one map

@@ -31,8 +31,8 @@ export interface RunOptions {
 }
 
 /** `账号列表_20261122093015.xlsx`, in Beijing time. */
-export const exportFileName = (title: string, at: Date): string =>
-  `${title}_${formatDateTime(at).replace(/\D/g, '')}.xlsx`;
+export const exportFileName = (title: string, at: Date, ext = 'xlsx'): string =>
+  `${title}_${formatDateTime(at).replace(/\D/g, '')}.${ext}`;
 
 /** A value as an Excel cell: Dates in Beijing time, nothing else but text and numbers. */
 const cell = (v: unknown): string | number | boolean | null => {
@@ -97,12 +97,13 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
 
   const params = parsed.data;
   const ctx = { db, userId: job.userId, scope: job.scope };
-  const fileName = exportFileName(source.title, new Date());
+  const fileName = exportFileName(source.title, new Date(), source.file?.ext);
   let writer: FileWriter | null = null;
   try {
     const columns = source.columns(params);
     const total = await source.count(ctx, params);
-    writer = createFileWriter(db, { ownerUserId: job.userId, kind: 'export', name: fileName, mime: XLSX_MIME });
+    const mime = source.file?.mime ?? XLSX_MIME;
+    writer = createFileWriter(db, { ownerUserId: job.userId, kind: 'export', name: fileName, mime });
     const out = writer;
     const writeFailed = new Promise<never>((_, reject) => out.once('error', reject));
     writeFailed.catch(() => {});
@@ -110,27 +111,38 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
       throw new LeaseLost();
     }
 
-    // No styles, no shared strings: half the time, and nothing kept per row (dates are text already).
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(source.title.slice(0, 31));
-    writeHeader(sheet, columns);
-
     let rowCount = 0;
     let lastBeat = Date.now();
-    for await (const page of source.rows(ctx, params)) {
+    const beat = async (done: number) => {
       if (signal?.aborted) throw new Stopping();
-      for (const row of page) sheet.addRow(columns.map((c) => cell(row[c.key]))).commit();
-      if (!isFooter(page)) rowCount += page.length;
-      // Wait for the store to take what was written: the database sets the pace, not the source.
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), writeFailed]);
-      if (Date.now() - lastBeat >= BEAT_MS) {
-        lastBeat = Date.now();
-        const progress = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
-        if (!(await heartbeat(db, job.id, instanceId, leaseMs, { progress, rowCount }))) throw new LeaseLost();
+      rowCount = done;
+      if (Date.now() - lastBeat < BEAT_MS) return;
+      lastBeat = Date.now();
+      const progress = total > 0 ? Math.min(99, Math.floor((rowCount * 100) / total)) : 99;
+      if (!(await heartbeat(db, job.id, instanceId, leaseMs, { progress, rowCount }))) throw new LeaseLost();
+    };
+    if (source.file) rowCount = await Promise.race([source.file.write(ctx, params, out, beat), writeFailed]);
+    else {
+      // No styles, no shared strings: half the time, and nothing kept per row (dates are text already).
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet(source.title.slice(0, 31));
+      writeHeader(sheet, columns);
+
+      let rows = 0;
+      for await (const page of source.rows(ctx, params)) {
+        for (const row of page) sheet.addRow(columns.map((c) => cell(row[c.key]))).commit();
+        if (!isFooter(page)) rows += page.length;
+        // Wait for the store to take what was written: the database sets the pace, not the source.
+        if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), writeFailed]);
+        await beat(rows);
       }
+      sheet.commit();
+      await Promise.race([workbook.commit(), writeFailed]);
     }
-    sheet.commit();
-    await Promise.race([workbook.commit(), writeFailed]);
 
     const done = await finishJob(db, job.id, instanceId, {
       status: 'done',
