@@ -15,6 +15,7 @@ import { configUtilsRoutes } from './modules/configUtils/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
 import { goodsRoutes } from './modules/goods/routes';
+import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { INTENT_OPEN_ROUTES } from './modules/intents/open';
 import { intentRoutes } from './modules/intents/routes';
@@ -149,9 +150,16 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberLifecycleRoutes);
   await app.register(securityRoutes);
   await app.register(memberOpsRoutes);
+  await app.register(groupBuyRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
-    routes: [...billOpenRoutes, ...refundOpenRoutes, ...mallOpenRoutes, ...INTENT_OPEN_ROUTES],
+    routes: [
+      ...billOpenRoutes,
+      ...refundOpenRoutes,
+      ...mallOpenRoutes,
+      ...INTENT_OPEN_ROUTES,
+      ...groupBuyOpenRoutes(app),
+    ],
   });
 
   await app.register(webPlugin);

@@ -6,6 +6,7 @@ export * from '../modules/billConfig/schema';
 export * from '../modules/bills/schema';
 export * from '../modules/erp/schema';
 export * from '../modules/goods/schema';
+export * from '../modules/groupBuy/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/intents/schema';
 export * from '../modules/mall/schema';

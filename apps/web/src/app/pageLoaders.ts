@@ -120,6 +120,10 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/medicalSupervisor': () => import('../features/staff/MedicalSupervisorPage'),
   '/refundDetail': () => import('../features/refunds/RefundDetailPage'),
   '/refundList': () => import('../features/refunds/RefundListPage'),
+  '/openPlatform': () => import('../features/groupBuy/OpenPlatformPage'),
+  '/tpl': () => import('../features/groupBuy/TplPage'),
+  '/douyinStoreList': () => import('../features/groupBuy/DouyinStoreListPage'),
+  '/onlineCouponList': () => import('../features/groupBuy/OnlineCouponListPage'),
 };
 
 /**

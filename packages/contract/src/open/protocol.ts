@@ -53,4 +53,6 @@ export const OPEN_PATHS = {
   /** A mall order's state change: POST with { step, … }. */
   mallOrderStep: '/mallOrders/:outerNo/steps',
   intentDeposits: '/intentDeposits',
+  /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
+  groupBuyVerify: '/groupBuy/verify',
 } as const;
