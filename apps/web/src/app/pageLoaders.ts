@@ -124,6 +124,8 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/tpl': () => import('../features/groupBuy/TplPage'),
   '/douyinStoreList': () => import('../features/groupBuy/DouyinStoreListPage'),
   '/onlineCouponList': () => import('../features/groupBuy/OnlineCouponListPage'),
+  '/onlineCouponRefundList': () => import('../features/groupBuy/OnlineCouponRefundListPage'),
+  '/onlineCouponRefundDetail': () => import('../features/groupBuy/OnlineCouponRefundDetailPage'),
 };
 
 /**

@@ -350,3 +350,88 @@ export interface OpenGroupBuyVerified {
   paidAmount: number;
   verifiedAt: string;
 }
+
+export const GROUPBUY_REFUND_KINDS = [
+  { value: 'cancel', label: '撤销核销', color: 'orange' },
+  { value: 'refund', label: '平台退款', color: 'red' },
+] as const satisfies readonly EnumOption[];
+export type GroupBuyRefundKind = (typeof GROUPBUY_REFUND_KINDS)[number]['value'];
+
+/**
+ * /onlineCouponRefundList 团购券退款 and /onlineCouponRefundDetail: a verified voucher's 撤销核销
+ * (asked of the platform within its window; the code can be used again) or 平台退款 (the platform
+ * refunded the member after 核销; recorded here). The voucher's state follows. Written by the
+ * 登记退款 call (GROUPBUY_API.applyRefund), read here.
+ */
+export const GROUPBUY_REFUND = defineResource({
+  name: 'groupBuyRefund',
+  title: '团购券退款',
+  page: '/onlineCouponRefundList',
+  detailPage: '/onlineCouponRefundDetail',
+  api: '/rest/groupBuy/refunds',
+  rowLabel: 'code',
+  defaultSort: { field: 'createdAt', dir: 'desc', thenBy: 'id' },
+  actions: { create: false, update: false, delete: false, export: true },
+  fields: {
+    id: { label: 'ID', type: 'int', readOnly: true, hidden: true },
+    code: { label: '券码', type: 'text', readOnly: true, list: { width: 160, fixed: 'left' }, filter: 'like' },
+    platform: { ...platformField, readOnly: true },
+    kind: {
+      label: '退款方式',
+      type: 'enum',
+      options: GROUPBUY_REFUND_KINDS,
+      readOnly: true,
+      list: { width: 100 },
+      filter: 'eq',
+    },
+    dealTitle: { label: '团购名称', type: 'text', readOnly: true, list: { width: 200 } },
+    storeId: { label: '核销门店', type: 'int', readOnly: true, hidden: true, filter: 'eq' },
+    storeName: { label: '核销门店', type: 'text', readOnly: true, list: { width: 140 } },
+    amount: { label: '退款金额', type: 'money', readOnly: true, list: { width: 100 }, sort: true },
+    voucherState: {
+      label: '券状态',
+      type: 'enum',
+      options: GROUPBUY_VOUCHER_STATES,
+      readOnly: true,
+      list: { width: 100 },
+      filter: 'eq',
+    },
+    verifiedAt: { label: '核销时间', type: 'datetime', readOnly: true, list: { width: 170 } },
+    reason: { label: '退款原因', type: 'text', readOnly: true, list: { width: 200 } },
+    createdByName: { label: '登记人', type: 'text', readOnly: true, list: { width: 100 } },
+    createdAt: {
+      label: '登记时间',
+      type: 'datetime',
+      readOnly: true,
+      list: { width: 170 },
+      filter: 'range',
+      sort: true,
+    },
+  },
+});
+
+export const applyGroupBuyRefundBody = z.object({
+  voucherId: z.number({ error: '请选择团购券' }).int().positive({ error: '请选择团购券' }),
+  kind: z.enum(['cancel', 'refund'], { error: '请选择退款方式' }),
+  reason: z.string({ error: '请填写退款原因' }).trim().min(1, '请填写退款原因').max(200, '退款原因最多 200 个字符'),
+});
+export type ApplyGroupBuyRefund = z.infer<typeof applyGroupBuyRefundBody>;
+
+export const GROUPBUY_REFUND_API = {
+  ...resourceApi(GROUPBUY_REFUND),
+  /** 登记退款: 撤销核销 at the platform, or a 平台退款 recorded; the voucher's state follows. */
+  apply: endpoint<undefined, ApplyGroupBuyRefund, { id: number }>({
+    method: 'POST',
+    path: '/rest/groupBuy/refunds/apply',
+    access: buttonAccess('/onlineCouponRefundList', 'audit'),
+    body: applyGroupBuyRefundBody,
+    summary: '登记团购券退款',
+  }),
+  /** The verified vouchers of the caller's stores a refund may be registered for. */
+  vouchers: endpoint<undefined, undefined, { id: number; name: string }[]>({
+    method: 'GET',
+    path: '/rest/groupBuy/refunds/vouchers',
+    access: pageAccess('/onlineCouponRefundList'),
+    summary: '可退款的团购券',
+  }),
+};

@@ -5,7 +5,7 @@
  * nothing; the same code asked twice (and at once) is recorded once. Mapping rules of /tpl and
  * /douyinStoreList, and 同步 adding only what is new.
  */
-import { GROUPBUY_API } from '@zb/contract/entities/groupBuy';
+import { GROUPBUY_API, GROUPBUY_REFUND_API } from '@zb/contract/entities/groupBuy';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { and, count, eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { openPost } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { store } from '../stores/schema';
-import { gbsimCode, groupBuyApp, groupBuyDeal, groupBuyShop, groupBuyVoucher } from './schema';
+import { gbsimCode, groupBuyApp, groupBuyDeal, groupBuyRefund, groupBuyShop, groupBuyVoucher } from './schema';
 import { simShopId } from './simulator';
 
 let t: TestApp;
@@ -203,5 +203,68 @@ describe('shops and deals', () => {
     expect(unknownProduct.body.data).toHaveProperty('fields.productId');
     const [after] = await t.db.select().from(groupBuyDeal).where(eq(groupBuyDeal.id, deal!.id));
     expect(after).toEqual(deal);
+  });
+});
+
+describe('refunds', () => {
+  it('撤销核销 gives the code back on the platform, 平台退款 records it; the voucher follows and a second one is refused', async () => {
+    const cancelCode = await buy('meituan', { paid: 9900 });
+    const refundCode = await buy('douyin', { paid: 19900 });
+    const cancelled = await verify('meituan', cancelCode);
+    const refunded = await verify('douyin', refundCode);
+
+    const cancel = await admin.call(GROUPBUY_REFUND_API.apply, {
+      body: { voucherId: cancelled.data.voucherId, kind: 'cancel', reason: '顾客未到店，门店误核销' },
+    });
+    expect(cancel.body.errcode).toBe(ERR.OK);
+    const [sim] = await t.db.select().from(gbsimCode).where(eq(gbsimCode.code, cancelCode));
+    expect(sim!.state).toBe('unused');
+    expect((await vouchersOf(cancelCode))[0]!.state).toBe('cancelled');
+
+    const refund = await admin.call(GROUPBUY_REFUND_API.apply, {
+      body: { voucherId: refunded.data.voucherId, kind: 'refund', reason: '平台已退款给顾客' },
+    });
+    expect(refund.body.errcode).toBe(ERR.OK);
+    expect((await vouchersOf(refundCode))[0]!.state).toBe('refunded');
+
+    // The list and detail show the refund with its amount, who and the voucher's state.
+    const detail = await admin.call(GROUPBUY_REFUND_API.detail, { params: { id: refund.body.data.id } });
+    expect(detail.body.data).toMatchObject({
+      code: refundCode,
+      kind: 'refund',
+      amount: 19900,
+      voucherState: 'refunded',
+      createdByName: '系统管理员',
+    });
+
+    // A second refund of either is refused and writes nothing.
+    const refunds = (await t.db.select({ n: count() }).from(groupBuyRefund))[0]!.n;
+    for (const voucherId of [cancelled.data.voucherId, refunded.data.voucherId]) {
+      const again = await admin.call(GROUPBUY_REFUND_API.apply, {
+        body: { voucherId, kind: 'refund', reason: '重复' },
+      });
+      expect(again.body.errcode).toBe(ERR.PARAM_INVALID);
+      expect(again.body.data).toHaveProperty('fields.voucherId');
+    }
+    expect((await t.db.select({ n: count() }).from(groupBuyRefund))[0]!.n).toBe(refunds);
+  });
+
+  it('refuses a 撤销核销 past the platform’s window, and leaves the voucher verified', async () => {
+    const code = await buy('douyin');
+    const res = await verify('douyin', code);
+    // 抖音 allows an hour: the platform's verification is two hours old.
+    await t.db
+      .update(gbsimCode)
+      .set({ usedAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(gbsimCode.code, code));
+    const refused = await admin.call(GROUPBUY_REFUND_API.apply, {
+      body: { voucherId: res.data.voucherId, kind: 'cancel', reason: '误核销' },
+    });
+    expect(refused.body.errcode).toBe(ERR.GROUPBUY_PLATFORM_FAILED);
+    expect(refused.body.errmsg).toContain('撤销时限');
+    expect((await vouchersOf(code))[0]!.state).toBe('verified');
+    expect(await t.db.select().from(groupBuyRefund).where(eq(groupBuyRefund.voucherId, res.data.voucherId))).toEqual(
+      [],
+    );
   });
 });

@@ -3,7 +3,7 @@
  * engine, the 同步 calls, the pickers of the mapping forms, the built-in simulator (/gbsim) and
  * the open API's 核销 (groupBuyOpenRoutes, served by modules/openApi).
  */
-import { GROUPBUY_API, openGroupBuyVerifyBody } from '@zb/contract/entities/groupBuy';
+import { GROUPBUY_API, GROUPBUY_REFUND_API, openGroupBuyVerifyBody } from '@zb/contract/entities/groupBuy';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { route } from '../../platform/route';
 import { product, project } from '../goods/schema';
 import { openRoute } from '../openApi/types';
 import { storePicks } from '../stores/service';
+import { applyRefund, refundableVouchers, refundResource } from './refunds';
 import { appResource, dealResource, douyinShopResource, meituanShopResource, voucherResource } from './resources';
 import { type GroupBuyEnv, syncDeals, syncShops, verifyVoucher } from './service';
 import { GBSIM_PREFIX, groupBuySimulator } from './simulator';
@@ -39,6 +40,9 @@ export const groupBuyRoutes = fp(
     registerResource(app, douyinShopResource);
     registerResource(app, dealResource);
     registerResource(app, voucherResource);
+    registerResource(app, refundResource);
+    route(app, GROUPBUY_REFUND_API.apply, ({ body }, { db, signedIn }) => applyRefund(db, env, signedIn(), body));
+    route(app, GROUPBUY_REFUND_API.vouchers, (_i, { db, signedIn }) => refundableVouchers(db, signedIn()));
     route(app, GROUPBUY_API.syncMeituanShops, (_i, { db, signedIn }) => syncShops(db, env, signedIn(), 'meituan'));
     route(app, GROUPBUY_API.syncDouyinShops, (_i, { db, signedIn }) => syncShops(db, env, signedIn(), 'douyin'));
     route(app, GROUPBUY_API.syncDeals, ({ body }, { db, signedIn }) => syncDeals(db, env, signedIn(), body.platform));
