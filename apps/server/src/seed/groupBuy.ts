@@ -4,18 +4,22 @@
  * (/openPlatform), their shops synced and bound to our stores (/tpl, /douyinStoreList; a few 抖音
  * shops left unbound), their deals synced and mapped to projects and products (one left
  * unmapped), codes bought on the platforms and verified at BJ001 by its demo POS over the last
- * days (/onlineCouponList), and two codes left unused for trying the POS call by hand.
+ * days (/onlineCouponList), one of them refunded by the platform (/onlineCouponRefundList), and two codes left unused for trying the POS call by hand.
  */
 import type { GroupBuyPlatform } from '@zb/contract/entities/groupBuy';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import type { Tx } from '../db/client';
+import { userAccount } from '../modules/accounts/schema';
+import { applyRefund } from '../modules/groupBuy/refunds';
 import { groupBuyApp, groupBuyDeal, groupBuyShop } from '../modules/groupBuy/schema';
 import { type GroupBuyEnv, syncDeals, syncShops, verifyVoucher } from '../modules/groupBuy/service';
 import { IN_PROCESS_BASE, SIM_APPS, simShopId, simulate, simulatorFetch } from '../modules/groupBuy/simulator';
 import { openClient } from '../modules/openApi/schema';
 import { store } from '../modules/stores/schema';
+import type { Auth } from '../platform/context';
 import { createCipher, loadCipherSecret } from '../platform/crypto';
+import { HQ_SCOPE } from '../platform/scope';
 import { DEMO_OPEN_KEYS } from './openApi';
 
 const DAY = 86_400_000;
@@ -111,10 +115,21 @@ export const seedGroupBuy = async (tx: Tx, now: Date): Promise<void> => {
       }),
     );
   };
+  const verified: number[] = [];
   for (const [platform, code, daysAgo, dealIndex] of VERIFIED) {
     const at = now.getTime() - daysAgo * DAY + 5 * 3_600_000;
     await buy(platform, code, dealIndex, at - 3 * DAY);
-    await verifyVoucher(tx, envAt(at), caller, { platform, code, storeCode: bj.code });
+    verified.push((await verifyVoucher(tx, envAt(at), caller, { platform, code, storeCode: bj.code })).voucherId);
+  }
+  // One voucher refunded by the platform after 核销 (/onlineCouponRefundList).
+  const [admin] = await tx.select().from(userAccount).where(eq(userAccount.loginName, 'admin'));
+  if (admin) {
+    const auth: Auth = { sessionId: 'seed', user: admin, role: null, scope: HQ_SCOPE, codes: null };
+    await applyRefund(tx, env, auth, {
+      voucherId: verified[1]!,
+      kind: 'refund',
+      reason: '顾客在美团申请退款，平台已退',
+    });
   }
   for (const [platform, code] of DEMO_UNUSED_CODES) await buy(platform, code, 0, now.getTime());
 };
