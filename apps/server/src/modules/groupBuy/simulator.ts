@@ -13,7 +13,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PUBLIC } from '@zb/contract/api/endpoint';
 import { GROUPBUY_PLATFORM_VALUES, type GroupBuyPlatform } from '@zb/contract/entities/groupBuy';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { product, project } from '../goods/schema';
@@ -228,7 +228,7 @@ export const simulate = async (
             eq(gbsimCode.code, str(fields.code)),
             eq(gbsimCode.verifyId, str(fields.verify_id)),
             eq(gbsimCode.state, 'used'),
-            sql`${gbsimCode.usedAt} >= ${new Date(nowMs - CANCEL_WINDOW_MS[p])}`,
+            gte(gbsimCode.usedAt, new Date(nowMs - CANCEL_WINDOW_MS[p])),
           ),
         )
         .returning({ id: gbsimCode.id });
