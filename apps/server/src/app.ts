@@ -21,6 +21,7 @@ import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
 import { goodsRoutes } from './modules/goods/routes';
+import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
 import { INTENT_OPEN_ROUTES } from './modules/intents/open';
 import { intentRoutes } from './modules/intents/routes';
@@ -159,6 +160,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(couponRoutes);
   await app.register(channelRoutes);
   await app.register(contentRoutes);
+  await app.register(groupBuyRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -168,6 +170,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
+      ...groupBuyOpenRoutes(app),
     ],
   });
 

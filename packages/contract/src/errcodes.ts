@@ -239,6 +239,21 @@ export const ERR = {
   QR_DISABLED: 'QR-40901',
   /** A read of a 软文 that does not exist or is not 已发布. */
   SOFT_TEXT_NOT_PUBLISHED: 'CONTENT-40401',
+  // 团购平台 (issue 16): vouchers verified at a store, checked with their platform.
+  /** The platform knows no such code. */
+  GROUPBUY_CODE_UNKNOWN: 'GROUPBUY-40401',
+  /** The platform says the code is used (verified elsewhere or before). */
+  GROUPBUY_CODE_USED: 'GROUPBUY-40901',
+  /** The platform says the code has expired. */
+  GROUPBUY_CODE_EXPIRED: 'GROUPBUY-40902',
+  /** The platform says the code is not valid at this store's shop. */
+  GROUPBUY_CODE_WRONG_SHOP: 'GROUPBUY-40903',
+  /** The code is verified in our records already. */
+  GROUPBUY_ALREADY_VERIFIED: 'GROUPBUY-40904',
+  /** The platform's app is missing or 停用, or the store is bound to no shop of the platform. */
+  GROUPBUY_NOT_CONFIGURED: 'GROUPBUY-40001',
+  /** The platform failed: unreachable, refused our signature, or answered nonsense. */
+  GROUPBUY_PLATFORM_FAILED: 'GROUPBUY-50201',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -342,6 +357,13 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.SECURITY_CARD_LIMIT]: '超出用卡限制',
   [ERR.SECURITY_BLACKLISTED]: '已列入黑名单，不能办理',
   [ERR.LIFECYCLE_UNCHANGED]: '生命周期定义没有变化，未保存新版本',
+  [ERR.GROUPBUY_CODE_UNKNOWN]: '券码不存在',
+  [ERR.GROUPBUY_CODE_USED]: '券码已使用',
+  [ERR.GROUPBUY_CODE_EXPIRED]: '券码已过期',
+  [ERR.GROUPBUY_CODE_WRONG_SHOP]: '该券不能在本门店核销',
+  [ERR.GROUPBUY_ALREADY_VERIFIED]: '该券已核销，请勿重复核销',
+  [ERR.GROUPBUY_NOT_CONFIGURED]: '团购平台未接入或门店未绑定平台门店',
+  [ERR.GROUPBUY_PLATFORM_FAILED]: '团购平台暂时无法访问，请稍后重试',
   [ERR.LIFECYCLE_STALE]: '生命周期定义已被他人修改，请刷新后重新编辑',
   [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
   [ERR.REFUND_INVALID]: '退款申请内容有误',

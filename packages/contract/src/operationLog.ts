@@ -118,6 +118,9 @@ export const OPERATION_VERBS = {
   // 软文 (issue 16)
   publish: '发布',
   offline: '下线',
+  // 团购平台 (issue 16)
+  sync: '同步',
+  verify: '核销',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -188,6 +191,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   user_quick: { name: '快捷入口' },
+  group_buy_sync: {
+    name: '团购平台同步',
+    fields: { platform: '平台', what: '内容', listed: '平台列出', added: '新增' },
+    values: { platform: { meituan: '美团/大众点评', douyin: '抖音' }, what: { shops: '门店', deals: '团购商品' } },
+  },
   member_lifecycle_def: {
     name: '会员生命周期定义',
     fields: { ...Object.fromEntries(LIFECYCLE_FIELDS.map((f) => [f.key, f.label])), version: '版本', note: '说明' },

@@ -10,6 +10,7 @@ export * from '../modules/coupons/schema';
 export * from '../modules/crowds/schema';
 export * from '../modules/erp/schema';
 export * from '../modules/goods/schema';
+export * from '../modules/groupBuy/schema';
 export * from '../modules/hierarchy/schema';
 export * from '../modules/intents/schema';
 export * from '../modules/mall/schema';

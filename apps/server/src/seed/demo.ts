@@ -30,6 +30,7 @@ import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
+import { seedGroupBuy } from './groupBuy';
 import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
@@ -330,6 +331,8 @@ export const seedDemo = async (
     if (history) await seedPerformance(tx, now);
     // Bills paid with 意向金 through the POS key, one refunded (after the key, which sends them).
     if (history) await seedFlows(tx, now);
+    // 团购平台: apps, shops and deals mapped, vouchers verified by the demo POS (after its key).
+    await seedGroupBuy(tx, now);
     // Cards in every abnormal state of /abnormalCardList, and their handlings (issue 15).
     if (history) await seedMemberAssets(tx, now);
     // After the members: its claimed cards are claimed by them (none at the large scale yet).

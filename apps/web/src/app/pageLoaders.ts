@@ -131,6 +131,12 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/qrCodeDetail': () => import('../features/channels/QrCodeDetailPage'),
   '/stManagement': () => import('../features/content/StManagementPage'),
   '/newSoftText': () => import('../features/content/NewSoftTextPage'),
+  '/openPlatform': () => import('../features/groupBuy/OpenPlatformPage'),
+  '/tpl': () => import('../features/groupBuy/TplPage'),
+  '/douyinStoreList': () => import('../features/groupBuy/DouyinStoreListPage'),
+  '/onlineCouponList': () => import('../features/groupBuy/OnlineCouponListPage'),
+  '/onlineCouponRefundList': () => import('../features/groupBuy/OnlineCouponRefundListPage'),
+  '/onlineCouponRefundDetail': () => import('../features/groupBuy/OnlineCouponRefundDetailPage'),
 };
 
 /**

@@ -58,4 +58,6 @@ export const OPEN_PATHS = {
   qrRegistrations: '/qrRegistrations',
   /** The mini-program opened a 软文. */
   softTextReads: '/softTextReads',
+  /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
+  groupBuyVerify: '/groupBuy/verify',
 } as const;

@@ -12,7 +12,7 @@ import {
   type MemberReceiveLine,
 } from '@zb/contract/entities/memberReceive';
 import type { ProductPick, StorePick } from '@zb/contract/entities/storesCommon';
-import { Button, Empty, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Empty, InputNumber, Select, Space } from 'antd';
 import { LookupSelect } from '../../platform/inputs/LookupSelect';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProductPicks } from './api';
@@ -130,17 +130,4 @@ export function ReceiveLinesInput({ value, onChange, disabled }: CustomInputProp
   );
 }
 
-/** A write-only key: typed hidden, never shown back; left empty on an edit it stays as it was. */
-export function SecretInput({ value, onChange, disabled, field }: CustomInputProps) {
-  return (
-    <Input.Password
-      aria-label={field.label}
-      autoComplete="new-password"
-      disabled={disabled}
-      maxLength={field.max}
-      placeholder={field.placeholder}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(e) => onChange?.(e.target.value)}
-    />
-  );
-}
+export { SecretInput } from '../../platform/inputs/SecretInput';
