@@ -439,6 +439,23 @@ export const importBatch = async (
           .where(and(inArray(memberImportRow.cardNo, cardNos), eq(memberImportRow.outcome, 'created')))
       : [];
     const takenBy = new Map(taken.map((t) => [t.cardNo!, t]));
+    // Members this import created in an earlier batch: a later row of theirs is theirs as if in one
+    // batch (not 已存在), so where the batches fall — a run resumed after a restart — changes nothing.
+    const ours = new Set(
+      (
+        await tx
+          .selectDistinct({ phone: memberImportRow.phone })
+          .from(memberImportRow)
+          .where(
+            and(
+              eq(memberImportRow.importId, id),
+              eq(memberImportRow.outcome, 'created'),
+              eq(memberImportRow.memberCreated, true),
+              inArray(memberImportRow.phone, phones),
+            ),
+          )
+      ).map((r) => r.phone!),
+    );
     // Members frozen by the undo of an earlier import of them come back to life when imported again.
     const frozen = found.filter((m) => m.status !== 'normal').map((m) => m.id);
     const revivable = new Set(
@@ -464,7 +481,7 @@ export const importBatch = async (
       if (m && m.name !== r.name) refuse(r, 'error', `手机号已是会员「${m.name}」（${m.code}），姓名不一致`);
       else if (t && t.phone !== r.phone) refuse(r, 'error', `原卡号已由迁入批次 ${t.batchNo} 导入给其他会员`);
       else if (t) refuse(r, 'skipped', `原卡号已由迁入批次 ${t.batchNo} 导入，跳过`);
-      else if (m && !r.cardId) refuse(r, 'skipped', '会员已存在，本行没有会员卡可导入，跳过');
+      else if (m && !r.cardId && !ours.has(r.phone!)) refuse(r, 'skipped', '会员已存在，本行没有会员卡可导入，跳过');
       else if (m && m.status !== 'normal' && !revivable.has(m.id)) {
         refuse(r, 'error', `会员「${m.name}」（${m.code}）已冻结，不能迁入会员卡`);
       } else if (m && m.status !== 'normal') revive.add(m.id);
@@ -555,7 +572,7 @@ export const importBatch = async (
       const o = outcome.get(r.id);
       const mid = o ? (r.memberId ?? null) : (memberOf.get(r.phone!) ?? null);
       return sql`(${r.id}::int, ${o?.outcome ?? 'created'}::text, ${o?.message ?? null}::text, ${mid}::int,
-        ${!o && created.has(r.phone!)}::boolean, ${cardOf.get(r.id) ?? null}::int)`;
+        ${!o && (created.has(r.phone!) || ours.has(r.phone!))}::boolean, ${cardOf.get(r.id) ?? null}::int)`;
     });
     await tx.execute(sql`update ${memberImportRow} set outcome = v.outcome, message = v.message, member_id = v.member_id,
         member_created = v.created, member_card_id = v.card_id

@@ -329,8 +329,8 @@ describe('退款', () => {
     const done = await step(r.id, 'execute');
     expect(done.body.errcode, done.body.errmsg).toBe('0');
     expect(done.body.data.ledger.map((l) => [l.cardNo, l.originCardNo, l.amount, l.sessions])).toEqual([
-      ['RFBK001', storedOld.cardNo, half, null],
-      ['RFBK002', comboOld.cardNo, 0, 1],
+      [stored.cardNo, storedOld.cardNo, half, null],
+      [combo.cardNo, comboOld.cardNo, 0, 1],
     ]);
     // The new cards took it (each = Σ its ledger); the old ones stay 已补卡 and empty.
     const storedNow = await cardOf(stored.id);
@@ -377,7 +377,7 @@ describe('退款', () => {
     const refused = await step(rb.id, 'execute');
     expect(refused.body.errcode).toBe(ERR.REFUND_CARD_CANCELLED);
     expect(refused.body.errmsg).toBe(
-      `会员卡（${storedOld.cardNo}）已补卡为（RFBK001），新卡已注销，余额已在注销时结清，退款不能再退回到卡上`,
+      `会员卡（${storedOld.cardNo}）已补卡为（${stored.cardNo}），新卡已注销，余额已在注销时结清，退款不能再退回到卡上`,
     );
     expect((await refundRow(b.refundNo)).status).toBe('approved');
     expect(
