@@ -196,6 +196,8 @@ export const ERR = {
   REFUND_INVALID: 'REFUND-40001',
   /** More than is left to refund of the bill, line or payment. */
   REFUND_EXCEEDS: 'REFUND-40901',
+  /** The card a refund goes back to was 注销 (its remainder settled): nothing goes back onto it. */
+  REFUND_CARD_CANCELLED: 'REFUND-40902',
   MALL_ORDER_INVALID: 'MALL-40001',
   /** Not enough of a mall good in stock. */
   MALL_STOCK_SHORT: 'MALL-40901',
@@ -368,6 +370,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.STATE_CHANGED]: '单据状态已变化，请刷新后重试',
   [ERR.REFUND_INVALID]: '退款申请内容有误',
   [ERR.REFUND_EXCEEDS]: '退款金额超出可退金额',
+  [ERR.REFUND_CARD_CANCELLED]: '会员卡已注销，退款不能退回该卡',
   [ERR.POINTS_SHORT]: '会员积分不足',
   [ERR.MALL_ORDER_INVALID]: '商城订单内容有误',
   [ERR.MALL_STOCK_SHORT]: '商品库存不足',

@@ -121,6 +121,8 @@ export const OPERATION_VERBS = {
   // 团购平台 (issue 16)
   sync: '同步',
   verify: '核销',
+  resume: '中断后续导',
+  giveUp: '中断后标记失败',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -412,6 +414,8 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       principal: '储值本金（分）',
       bonus: '储值赠金（分）',
       sessions: '套餐次数',
+      processedRows: '已处理行数',
+      resumes: '续导次数',
     },
   },
   crossLevelDraw: { name: '跨级划卡', fields: { allowed: '允许的划卡' } },

@@ -48,6 +48,10 @@ export const MEMBER_IMPORT_MAX_KB = 30 * 1024;
 export const MEMBER_IMPORT_FIELD = 'file';
 /** Rows per batch of the import job (one transaction each). */
 export const MEMBER_IMPORT_BATCH_ROWS = 500;
+/** How long a running import's lease lasts past its last batch: then another process resumes it. */
+export const MEMBER_IMPORT_LEASE_SECONDS = 120;
+/** Resumes of one run after its process stopped; one more lost run marks it 导入失败 with the reason. */
+export const MEMBER_IMPORT_MAX_RESUMES = 3;
 /** Wrong rows listed in the upload's answer (the error report has them all). */
 export const MEMBER_IMPORT_ERRORS_SHOWN = 200;
 

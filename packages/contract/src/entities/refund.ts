@@ -192,6 +192,8 @@ export interface RefundDetail extends RefundRow {
   /** The card rows the execution wrote. */
   ledger: {
     cardNo: string;
+    /** The card the bill drew, when the row went to its reissued card (补卡) instead. */
+    originCardNo: string | null;
     amount: number;
     bonus: number;
     sessions: number | null;

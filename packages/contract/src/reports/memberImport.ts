@@ -23,6 +23,8 @@ export const MEMBER_IMPORTS = defineReport({
     createdByName: { label: '操作人', type: 'text', width: 100 },
     createdAt: { label: '上传时间', type: 'datetime', width: 170 },
     finishedAt: { label: '完成时间', type: 'datetime', width: 170 },
+    /** Why a run ended 导入失败 (a batch refused, or a run lost to restarts too often). */
+    failure: { label: '失败原因', type: 'text', width: 260 },
   },
   measures: {
     totalRows: { label: '总行数', type: 'int', agg: 'sum', group: '行数' },

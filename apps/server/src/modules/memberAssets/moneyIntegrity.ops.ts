@@ -503,10 +503,30 @@ interface RefundLine {
 }
 
 /**
+ * Where a line's card stands: its own (never reissued), reissued to an open card (补卡: the refund
+ * goes there), or ended 注销 — itself or at the end of its 补卡 chain (the refund is refused).
+ */
+const chainOf = async (w: World, memberCardId: number | null) => {
+  if (memberCardId === null) return { state: 'none' as const, openCardId: null };
+  const [end] = await q<{ id: number; status: string; depth: number }>(
+    w,
+    sql`with recursive chain as (
+        select id, status, 0 as depth from member_card where id = ${memberCardId}
+        union all
+        select c.id, c.status, chain.depth + 1 from member_card c
+          join chain on c.predecessor_id = chain.id and chain.status = 'closed')
+      select id, status, depth from chain order by depth desc limit 1`,
+  );
+  const state = end!.status === 'cancelled' ? 'cancelled' : Number(end!.depth) > 0 ? 'reissued' : 'own';
+  return { state, openCardId: Number(end!.id) } as const;
+};
+
+/**
  * 退款 of a line of one of the world's bills through the refund API: applied from /orderDetails,
  * approved in the approval center, executed; then executed again (refused, nothing changes). A
- * draw goes back onto its card; a top-up or card sale comes off its card and goes back as money.
- * Some ask for more than is left (refused at the application).
+ * draw goes back onto its card — or, once the card was reissued (补卡), onto the open card of its
+ * chain, the row naming the old card; a card 注销 refuses it. A top-up or card sale comes off its
+ * card and goes back as money. Some ask for more than is left (refused at the application).
  */
 const refundOp = operation({
   name: '退款',
@@ -514,7 +534,21 @@ const refundOp = operation({
   weight: 12,
   input: async (w) => {
     if (!w.bills.size) return null;
-    const bill = w.rng.pick([...w.bills.values()]);
+    // Now and then a bill drawn from a card since reissued or 注销, when the world has one.
+    const ids = [...w.bills.values()].map((b) => b.consumeId);
+    const touched = w.rng.chance(0.4)
+      ? new Set(
+          (
+            await q<{ id: number }>(
+              w,
+              sql`select distinct l.consume_id as id from member_consume_line l join member_card c on c.id = l.member_card_id
+                where c.status in ('closed', 'cancelled') and l.consume_id in (${sql.join(ids, sql`, `)})`,
+            )
+          ).map((r) => Number(r.id)),
+        )
+      : new Set<number>();
+    const candidates = [...w.bills.values()].filter((b) => !touched.size || touched.has(b.consumeId));
+    const bill = w.rng.pick(candidates);
     const lines = await q<RefundLine>(
       w,
       sql`select line, item_kind as kind, amount, refunded, sessions, refunded_sessions as "refundedSessions",
@@ -532,10 +566,13 @@ const refundOp = operation({
     if (!over && amount === 0 && !sessions) return null;
     if (!over && l.sessions !== null && !sessions) return null;
     const paidBack = l.kind === 'topUp' || l.kind === 'cardSale' ? amount : 0;
-    return { bill, line: Number(l.line), amount, sessions, paidBack, over };
+    const chain = await chainOf(w, l.memberCardId === null ? null : Number(l.memberCardId));
+    const draw = l.memberCardId !== null && (l.kind === 'project' || l.kind === 'product');
+    return { bill, line: Number(l.line), amount, sessions, paidBack, over, chain, draw, cardId: l.memberCardId };
   },
   run: async (w, i) => {
-    const what = `退款 ${i.bill.billNo} 第${i.line}行 ${i.amount}分${i.sessions ? ` ${i.sessions}次` : ''}`;
+    const what = `退款 ${i.bill.billNo} 第${i.line}行 ${i.amount}分${i.sessions ? ` ${i.sessions}次` : ''}（卡${i.chain.state}）`;
+    const refusedAtApply = [ERR.REFUND_EXCEEDS, ERR.PARAM_INVALID, ERR.REFUND_INVALID];
     const applied = await attempt(
       w,
       what,
@@ -550,7 +587,12 @@ const refundOp = operation({
             },
           }),
         ),
-      i.over ? [ERR.REFUND_EXCEEDS, ERR.PARAM_INVALID, ERR.REFUND_INVALID] : undefined,
+      // A card 注销 (itself or at the end of its 补卡 chain) takes nothing back: never accepted.
+      i.chain.state === 'cancelled'
+        ? [ERR.REFUND_CARD_CANCELLED, ERR.STATE_CHANGED, ...refusedAtApply]
+        : i.over
+          ? refusedAtApply
+          : undefined,
     );
     if (!applied) return 'refused';
     const id = applied.data.id;
@@ -566,6 +608,17 @@ const refundOp = operation({
     const step = () => envelope(w.admin.call(REFUND_API.step, { body: { id, step: 'execute' } }));
     // A top-up refunded after the card was drawn cannot take its value back: refused, nothing changes.
     const done = await attempt(w, `${what} 执行`, step);
+    if (i.chain.state === 'reissued' && i.draw) {
+      // A draw on a card since reissued goes back to the open card of its chain, naming the old card.
+      expect(done, `${what} 执行`).not.toBeNull();
+      const rows = await q<{ card: number; origin: number | null }>(
+        w,
+        sql`select member_card_id as card, origin_card_id as origin from card_ledger where ref_type = 'refund' and ref_id = ${id}`,
+      );
+      expect(rows.map((r) => [Number(r.card), Number(r.origin)])).toEqual(
+        rows.map(() => [i.chain.openCardId, Number(i.cardId)]),
+      );
+    }
     // Executed again (a double click, a retry): refused by its state, nothing changes.
     await attempt(w, `${what} 再次执行`, step, done ? [ERR.STATE_CHANGED] : undefined);
     return done ? 'accepted' : 'refused';

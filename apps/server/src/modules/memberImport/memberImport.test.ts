@@ -4,23 +4,30 @@
  * rows, each card's balance = Σ its ledger = the file's amount, a re-run creates nothing, the undo
  * brings every card back to zero and is refused once a card was drawn; a region user's scope.
  */
-import { MEMBER_IMPORT_API, type MemberImportChecked } from '@zb/contract/entities/memberImport';
+import {
+  MEMBER_IMPORT_API,
+  MEMBER_IMPORT_MAX_RESUMES,
+  type MemberImportChecked,
+} from '@zb/contract/entities/memberImport';
 import { ERR } from '@zb/contract/errcodes';
 import { reportApi } from '@zb/contract/report/api';
-import { MEMBER_IMPORT_ROWS } from '@zb/contract/reports/memberImport';
+import { MEMBER_IMPORT_ROWS, MEMBER_IMPORTS } from '@zb/contract/reports/memberImport';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { getBytes, readSheet } from '../../testing/exports';
 import { userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
+import { userAccount } from '../accounts/schema';
 import { card, cardProject, project } from '../goods/schema';
 import { consume } from '../members/ledger';
 import { cardLedger, member, memberCard, memberCardSession } from '../members/schema';
 import { region, store } from '../stores/schema';
 import { okData, postFile, refused, XLSX_TYPE } from '../storesMore/testHelpers';
-import { importFinished } from './service';
+import { memberImport } from './schema';
+import { importBatch, importFinished, resumeLostImports } from './service';
 
 let t: TestApp;
 let admin: TestClient;
@@ -341,5 +348,130 @@ describe('会员迁入', () => {
     );
     expect(mine.header).toMatchObject({ readyRows: 1, errorRows: 1 });
     expect(mine.errors[0]!.message).toMatch(/不在您的数据范围内/);
+  });
+
+  it('resumes a run lost with its process from its last batch, to the row and the 分 of an unbroken run; a live lease is kept; a run lost too often fails with its reason', async () => {
+    const p = combo.projects[0]!;
+    // Twelve rows over two stores: new members with stored and combo cards, a member with two
+    // cards, members without a card; `tag` keeps each file's phones and card numbers apart.
+    const file = (tag: number) =>
+      Array.from({ length: 12 }, (_, i) => {
+        const phone = `139556${tag}${String(i % 10).padStart(4, '0')}`;
+        const at = i % 10 < 5 ? eastStore.code : westStore.code;
+        const name = `续导${tag}-${i % 10}`;
+        if (i % 4 === 3) return [name, phone, at, '', '', '', '', '', '', '', ''];
+        if (i % 4 === 2) return [name, phone, at, '', combo.code, `R${tag}-${i}`, '', '', `${p.code}:${i + 1}`, '', ''];
+        return [name, phone, at, '', stored.code, `R${tag}-${i}`, `${100 + i}.${i}5`, String(i), '', '', ''];
+      });
+    const [me] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.loginName, 'admin'));
+    /** Each row's outcome and what it became: the member's store, the card's figures and Σ its ledger. */
+    const result = async (id: number) =>
+      t.db.execute(sql`select r.row_no, r.outcome, r.member_created, m.store_id, m.name, mc.card_id, mc.balance,
+          mc.bonus_balance, mc.sessions_left,
+          (select count(*)::int from card_ledger l where l.member_card_id = mc.id) as ledger_rows,
+          (select coalesce(sum(l.amount), 0)::int from card_ledger l where l.member_card_id = mc.id) as ledger_amount,
+          (select coalesce(sum(l.bonus_amount), 0)::int from card_ledger l where l.member_card_id = mc.id) as ledger_bonus,
+          (select coalesce(sum(l.sessions), 0)::int from card_ledger l where l.member_card_id = mc.id) as ledger_sessions
+        from member_import_row r left join member m on m.id = r.member_id left join member_card mc on mc.id = r.member_card_id
+        where r.import_id = ${id} order by r.row_no`);
+    type Made = Record<'balance' | 'bonus_balance' | 'sessions_left', number | null> &
+      Record<'ledger_amount' | 'ledger_bonus' | 'ledger_sessions', number> & { outcome: string; name: string };
+    const rowsOfResult = (r: unknown) => rowsOf<Made>(r).map((x) => ({ ...x, name: x.name.replace(/^续导\d/, '') }));
+    const lease = async (id: number) =>
+      (
+        await t.db
+          .select({ holder: memberImport.leaseHolder, resumes: memberImport.resumes, state: memberImport.state })
+          .from(memberImport)
+          .where(eq(memberImport.id, id))
+      )[0]!;
+
+    // The unbroken run.
+    const whole = await runToEnd(admin, okData(await upload(admin, file(1))).header.id);
+    expect(whole).toMatchObject({ state: 'done', processedRows: 12, errorRows: 0 });
+
+    // The lost run: a process took the lease, committed two batches of five rows, and died.
+    const id = okData(await upload(admin, file(2))).header.id;
+    await t.db
+      .update(memberImport)
+      .set({
+        state: 'running',
+        startedAt: sql`now()`,
+        startedBy: me!.id,
+        leaseHolder: 'dead-process',
+        leaseUntil: sql`now() + interval '1 hour'`,
+      })
+      .where(eq(memberImport.id, id));
+    expect(await importBatch(t.db, id, me!.id, 'dead-process', 5)).toBe(5);
+    expect(await importBatch(t.db, id, me!.id, 'dead-process', 5)).toBe(5);
+    const half = await tableCounts();
+
+    // Its lease still holds: nothing is taken over, nothing written.
+    expect((await resumeLostImports(t.db, { holder: 'alive' })).resumed).not.toContain(id);
+    expect(await lease(id)).toEqual({ holder: 'dead-process', resumes: 0, state: 'running' });
+    expect(await tableCounts()).toEqual(half);
+    expect(okData(await admin.call(MEMBER_IMPORT_API.detail, { params: { id } })).processedRows).toBe(10);
+
+    // The lease passes: another process resumes it; the dead one could not write another batch.
+    await t.db
+      .update(memberImport)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(memberImport.id, id));
+    expect((await resumeLostImports(t.db, { holder: 'alive' })).resumed).toContain(id);
+    expect(await importBatch(t.db, id, me!.id, 'dead-process', 5)).toBeNull();
+    await importFinished(id);
+    const resumed = okData(await admin.call(MEMBER_IMPORT_API.detail, { params: { id } }));
+    expect(resumed).toMatchObject({
+      state: 'done',
+      processedRows: 12,
+      createdRows: whole.createdRows,
+      skippedRows: whole.skippedRows,
+      errorRows: 0,
+      failure: null,
+    });
+    expect(await lease(id)).toEqual({ holder: null, resumes: 1, state: 'done' });
+    // Row by row and to the 分, what the resumed run made equals what the unbroken run made.
+    const a = rowsOfResult(await result(whole.id));
+    const b = rowsOfResult(await result(id));
+    expect(b).toEqual(a);
+    expect(b.filter((x) => x.outcome === 'created')).toHaveLength(whole.createdRows);
+    for (const x of b) {
+      expect([x.balance ?? 0, x.bonus_balance ?? 0, x.sessions_left ?? 0]).toEqual([
+        x.ledger_amount,
+        x.ledger_bonus,
+        x.ledger_sessions,
+      ]);
+    }
+    const principal = b.reduce((n, x) => n + Number(x.ledger_amount), 0);
+    expect(principal).toBe(resumed.principal);
+    // The same file again creates nothing.
+    const again = okData(await upload(admin, file(2)));
+    expect(again.header).toMatchObject({ readyRows: 0, skippedRows: 12 });
+
+    // A run lost once more than the resumes allowed is marked 导入失败 with its reason, shown on
+    // /moveInList; 开始导入 goes on from where it stopped.
+    const lostId = okData(await upload(admin, file(3).slice(0, 2))).header.id;
+    await t.db
+      .update(memberImport)
+      .set({
+        state: 'running',
+        startedBy: me!.id,
+        leaseHolder: 'dead-process',
+        leaseUntil: sql`now() - interval '1 second'`,
+        resumes: MEMBER_IMPORT_MAX_RESUMES,
+      })
+      .where(eq(memberImport.id, lostId));
+    const before = await tableCounts();
+    expect((await resumeLostImports(t.db, { holder: 'alive' })).failed).toEqual([lostId]);
+    expect(await tableCounts()).toEqual(before);
+    const list = okData(
+      await admin.call(reportApi(MEMBER_IMPORTS).list, { query: { state: 'failed', pageSize: 50 } as never }),
+    ) as unknown as { list: { id: number; failure: string | null }[] };
+    const shown = list.list.find((r) => r.id === lostId);
+    expect(shown?.failure).toMatch(/导入中断：服务多次重启仍未完成（已处理 0\/2 行/);
+    const goneOn = await runToEnd(admin, lostId);
+    expect(goneOn).toMatchObject({ state: 'done', createdRows: 2, failure: null });
+    expect(
+      await t.db.select({ id: memberImport.id }).from(memberImport).where(eq(memberImport.state, 'running')),
+    ).toEqual([]);
   });
 });

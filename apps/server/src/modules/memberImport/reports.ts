@@ -11,7 +11,7 @@ const imports: BoundQuery = {
   query: ({ scope }) => {
     const inScope = importInScope(scope, sql`i.id`);
     return sql`select i.id as "id", i.batch_no as "batchNo", i.file_name as "fileName", i.state as "state",
-        u.nickname as "createdByName", i.created_at as "createdAt", i.finished_at as "finishedAt",
+        u.nickname as "createdByName", i.created_at as "createdAt", i.finished_at as "finishedAt", i.failure as "failure",
         i.total_rows as "totalRows", i.error_rows as "errorRows", i.skipped_rows as "skippedRows",
         i.ready_rows as "readyRows", i.created_rows as "createdRows", i.processed_rows as "processedRows",
         i.new_members as "newMembers", i.cards as "cards", i.principal as "principal", i.bonus as "bonus",

@@ -16,9 +16,11 @@ import { ledgerRefNames } from '../members/service';
 import { memberImportReportBindings } from './reports';
 import {
   errorReport,
+  importFinished,
   importHeader,
   importRowDetail,
   importTemplate,
+  resumeLostImports,
   rollbackImport,
   startImport,
   uploadImport,
@@ -51,6 +53,17 @@ const importRefNames = [
 
 export const memberImportRoutes = async (app: FastifyInstance) => {
   for (const r of importRefNames) ledgerRefNames.register(r);
+  // The runs this app started or resumed: its close stops each after the batch in hand.
+  const stop = new AbortController();
+  const runs = new Set<number>();
+  app.addHook('onReady', async () => {
+    const { resumed } = await resumeLostImports(app.db, { signal: stop.signal });
+    for (const id of resumed) runs.add(id);
+  });
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await Promise.all([...runs].map(importFinished));
+  });
   // Multipart only for this plugin's routes (the upload), as uploads does for its own.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MEMBER_IMPORT_MAX_KB * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
@@ -69,7 +82,8 @@ export const memberImportRoutes = async (app: FastifyInstance) => {
     return xlsx(report.name, report.data);
   });
   route(app, MEMBER_IMPORT_API.start, async ({ body }, { db, signedIn }) => {
-    const header = await startImport(db, signedIn(), body.id);
+    const header = await startImport(db, signedIn(), body.id, { signal: stop.signal });
+    runs.add(body.id);
     return new WithMessage(header, `迁入批次 ${header.batchNo} 已开始导入`);
   });
   route(app, MEMBER_IMPORT_API.rollback, async ({ body }, { db, signedIn }) => {

@@ -52,6 +52,16 @@ export const memberImport = pgTable(
     processedRows: count('processed_rows'),
     createdRows: count('created_rows'),
     failure: text('failure'),
+    /**
+     * The run's lease: the process running the batches (lease_holder) renews lease_until with each
+     * batch; a run whose lease has passed (its process stopped) is resumed by another process from
+     * its last committed batch, at most MEMBER_IMPORT_MAX_RESUMES times (resumes counts them).
+     */
+    leaseHolder: text('lease_holder'),
+    leaseUntil: at('lease_until'),
+    resumes: count('resumes'),
+    /** Who started the run (the ledger rows name them; a resumed run writes as them). */
+    startedBy: integer('started_by').references(() => userAccount.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => userAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     startedAt: at('started_at'),
@@ -63,6 +73,7 @@ export const memberImport = pgTable(
     unique('member_import_batch_uq').on(t.batchNo),
     index('member_import_created_idx').on(t.createdAt, t.id),
     index('member_import_hash_idx').on(t.fileHash),
+    index('member_import_running_idx').on(t.leaseUntil).where(sql`${t.state} = 'running'`),
     check('member_import_state_chk', sql`${t.state} in ('checked', 'running', 'done', 'failed', 'rolledBack')`),
   ],
 );

@@ -16,7 +16,9 @@ import {
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_ERROR_TITLE,
   MEMBER_IMPORT_ERRORS_SHOWN,
+  MEMBER_IMPORT_LEASE_SECONDS,
   MEMBER_IMPORT_MAX_KB,
+  MEMBER_IMPORT_MAX_RESUMES,
   MEMBER_IMPORT_REF,
   MEMBER_IMPORT_UNDO_REF,
   type MemberImportChecked,
@@ -26,13 +28,14 @@ import {
   type MemberImportState,
 } from '@zb/contract/entities/memberImport';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
+import { newInstanceId } from '../../platform/instance';
 import { type DataScope, storeScopeFilter } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { card, project } from '../goods/schema';
@@ -221,18 +224,53 @@ export const importTemplate = async (): Promise<Buffer> => {
 
 // ── The job ──────────────────────────────────────────────────────────────────
 
+/** This process's name as a lease holder (a restart is another holder). */
+export const IMPORT_HOLDER = newInstanceId();
+
 const running = new Map<number, Promise<void>>();
 
 /** Resolves when the import's job (if this process runs one) has ended: for tests and the seed. */
 export const importFinished = (id: number): Promise<void> => running.get(id) ?? Promise.resolve();
 
-/** 开始导入: 待导入 (or a failed run, to go on) → 导入中, and the job started. */
-export const startImport = async (db: Db, auth: Caller, id: number): Promise<MemberImportHeader> => {
+const leaseEnd = sql`now() + make_interval(secs => ${MEMBER_IMPORT_LEASE_SECONDS})`;
+
+/** How a run goes: who holds its lease, and (the app's close) when to stop after the batch in hand. */
+export interface RunOptions {
+  holder?: string;
+  signal?: AbortSignal;
+}
+
+/** Runs the import in the background of this process (one run per import at a time). */
+const launch = (db: Db, id: number, userId: number | null, opts: RunOptions): Promise<void> => {
+  // A run whose last write failed (the database gone at a stop) keeps its lease until it passes.
+  const job = runImport(db, id, userId, opts)
+    .catch(() => undefined)
+    .finally(() => running.delete(id));
+  running.set(id, job);
+  return job;
+};
+
+/** 开始导入: 待导入 (or a failed run, to go on) → 导入中 under this process's lease, and the job started. */
+export const startImport = async (
+  db: Db,
+  auth: Caller,
+  id: number,
+  opts: RunOptions = {},
+): Promise<MemberImportHeader> => {
   const header = await importHeader(db, auth.scope, id);
   if (header.readyRows === 0) throw stateRefused('该文件没有可导入的行');
   const [moved] = await db
     .update(memberImport)
-    .set({ state: 'running', startedAt: sql`coalesce(${memberImport.startedAt}, now())`, failure: null })
+    .set({
+      state: 'running',
+      startedAt: sql`coalesce(${memberImport.startedAt}, now())`,
+      startedBy: auth.user.id,
+      failure: null,
+      finishedAt: null,
+      leaseHolder: opts.holder ?? IMPORT_HOLDER,
+      leaseUntil: leaseEnd,
+      resumes: 0,
+    })
     .where(and(eq(memberImport.id, id), inArray(memberImport.state, ['checked', 'failed'])))
     .returning({ id: memberImport.id });
   if (!moved) throw stateRefused(`迁入批次 ${header.batchNo} ${stateLabel(header.state)}，不能再次导入`);
@@ -242,31 +280,97 @@ export const startImport = async (db: Db, auth: Caller, id: number): Promise<Mem
     target: `member_import:${id}`,
     after: { batchNo: header.batchNo },
   });
-  const job = runImport(db, id, auth.user.id).finally(() => running.delete(id));
-  running.set(id, job);
+  void launch(db, id, auth.user.id, opts);
   return importHeader(db, auth.scope, id);
 };
 
 const stateLabel = (state: MemberImportState) =>
   ({ checked: '尚未导入', running: '正在导入', done: '已导入', failed: '导入失败', rolledBack: '已撤销' })[state];
 
-/** Runs the batches until no ready row is left; a batch that fails stops the job (state 导入失败). */
-export const runImport = async (db: Db, id: number, userId: number | null): Promise<void> => {
+/** The lease is the holder's and the run still running: the filter of every write the run makes. */
+const held = (id: number, holder: string) =>
+  and(eq(memberImport.id, id), eq(memberImport.state, 'running'), eq(memberImport.leaseHolder, holder));
+
+/**
+ * Runs the batches until no ready row is left, renewing the lease with each; a batch that fails
+ * stops the job (state 导入失败 with the reason). A run whose lease another process took, or that
+ * the app's close stopped, ends without a word: the lease's holder (or the next start) goes on.
+ */
+export const runImport = async (db: Db, id: number, userId: number | null, opts: RunOptions = {}): Promise<void> => {
+  const holder = opts.holder ?? IMPORT_HOLDER;
   try {
-    while (await importBatch(db, id, userId)) {
-      // one transaction per batch
+    for (;;) {
+      if (opts.signal?.aborted) {
+        // Stopped by the app's close: the lease let go, so the next start resumes at once.
+        await db.update(memberImport).set({ leaseUntil: sql`now()` }).where(held(id, holder));
+        return;
+      }
+      const n = await importBatch(db, id, userId, holder);
+      if (n === null) return;
+      if (n === 0) break;
     }
     await db
       .update(memberImport)
-      .set({ state: 'done', finishedAt: sql`now()` })
-      .where(and(eq(memberImport.id, id), eq(memberImport.state, 'running')));
+      .set({ state: 'done', finishedAt: sql`now()`, leaseHolder: null, leaseUntil: null })
+      .where(held(id, holder));
   } catch (err) {
     const message = err instanceof BizError ? err.message : '导入中断，请稍后点击继续导入';
     await db
       .update(memberImport)
-      .set({ state: 'failed', failure: message, finishedAt: sql`now()` })
-      .where(eq(memberImport.id, id));
+      .set({ state: 'failed', failure: message, finishedAt: sql`now()`, leaseHolder: null, leaseUntil: null })
+      .where(held(id, holder));
   }
+};
+
+/**
+ * Imports whose run was lost (their process stopped: the lease has passed, or a run from before
+ * leases had none): each is taken under `holder`'s lease and resumed from its last committed batch
+ * (the rows still 待导入); one lost more than MEMBER_IMPORT_MAX_RESUMES times is marked 导入失败
+ * with the reason instead. A live lease is never taken. Answers the imports resumed and failed.
+ */
+export const resumeLostImports = async (
+  db: Db,
+  opts: RunOptions = {},
+): Promise<{ resumed: number[]; failed: number[] }> => {
+  const holder = opts.holder ?? IMPORT_HOLDER;
+  const lost = and(
+    eq(memberImport.state, 'running'),
+    or(isNull(memberImport.leaseUntil), lt(memberImport.leaseUntil, sql`now()`)),
+  );
+  const failed = await db
+    .update(memberImport)
+    .set({
+      state: 'failed',
+      failure: sql`'导入中断：服务多次重启仍未完成（已处理 ' || ${memberImport.processedRows} || '/' || ${memberImport.readyRows}
+        || ' 行，已导入的不会重复），请点击继续导入'`,
+      finishedAt: sql`now()`,
+      leaseHolder: null,
+      leaseUntil: null,
+    })
+    .where(and(lost, gte(memberImport.resumes, MEMBER_IMPORT_MAX_RESUMES)))
+    .returning({ id: memberImport.id, batchNo: memberImport.batchNo, processedRows: memberImport.processedRows });
+  const taken = await db
+    .update(memberImport)
+    .set({ leaseHolder: holder, leaseUntil: leaseEnd, resumes: sql`${memberImport.resumes} + 1` })
+    .where(and(lost, lt(memberImport.resumes, MEMBER_IMPORT_MAX_RESUMES)))
+    .returning({
+      id: memberImport.id,
+      batchNo: memberImport.batchNo,
+      processedRows: memberImport.processedRows,
+      resumes: memberImport.resumes,
+      userId: memberImport.startedBy,
+    });
+  const log = (action: 'memberImport.resume' | 'memberImport.giveUp', r: (typeof failed)[number], resumes?: number) =>
+    recordOperation(db, {
+      userId: null,
+      action,
+      target: `member_import:${r.id}`,
+      after: { batchNo: r.batchNo, processedRows: r.processedRows, resumes },
+    });
+  for (const r of failed) await log('memberImport.giveUp', r);
+  for (const r of taken) await log('memberImport.resume', r, r.resumes);
+  for (const r of taken) void launch(db, r.id, r.userId, { ...opts, holder });
+  return { resumed: taken.map((r) => r.id), failed: failed.map((f) => f.id) };
 };
 
 type ReadyRow = typeof memberImportRow.$inferSelect;
@@ -289,22 +393,33 @@ const storeGroups = <T extends { storeId: number | null }>(rows: readonly T[], s
   return out;
 };
 
-/** One batch in one transaction; false when no ready row was left. */
-const importBatch = async (db: Db, id: number, userId: number | null): Promise<boolean> =>
+/**
+ * One batch in one transaction, under the holder's lease (renewed first: the import's row stays
+ * locked until the batch commits, so no other process takes the lease mid-batch). Answers the
+ * rows dealt with (0 when none was left), or null when the lease is not the holder's any more.
+ */
+export const importBatch = async (
+  db: Db,
+  id: number,
+  userId: number | null,
+  holder: string,
+  size = MEMBER_IMPORT_BATCH_ROWS,
+): Promise<number | null> =>
   db.transaction(async (tx) => {
     const [imp] = await tx
-      .select({ batchNo: memberImport.batchNo, state: memberImport.state })
-      .from(memberImport)
-      .where(eq(memberImport.id, id));
-    if (imp?.state !== 'running') return false;
+      .update(memberImport)
+      .set({ leaseUntil: leaseEnd })
+      .where(held(id, holder))
+      .returning({ batchNo: memberImport.batchNo });
+    if (!imp) return null;
     const rows: ReadyRow[] = await tx
       .select()
       .from(memberImportRow)
       .where(and(eq(memberImportRow.importId, id), eq(memberImportRow.outcome, 'ready')))
       .orderBy(asc(memberImportRow.storeId), asc(memberImportRow.id))
-      .limit(MEMBER_IMPORT_BATCH_ROWS)
+      .limit(size)
       .for('update', { skipLocked: true });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return 0;
     const outcome = new Map<number, { outcome: string; message: string | null }>();
     const refuse = (r: ReadyRow, o: 'error' | 'skipped', message: string) => outcome.set(r.id, { outcome: o, message });
 
@@ -324,6 +439,23 @@ const importBatch = async (db: Db, id: number, userId: number | null): Promise<b
           .where(and(inArray(memberImportRow.cardNo, cardNos), eq(memberImportRow.outcome, 'created')))
       : [];
     const takenBy = new Map(taken.map((t) => [t.cardNo!, t]));
+    // Members this import created in an earlier batch: a later row of theirs is theirs as if in one
+    // batch (not 已存在), so where the batches fall — a run resumed after a restart — changes nothing.
+    const ours = new Set(
+      (
+        await tx
+          .selectDistinct({ phone: memberImportRow.phone })
+          .from(memberImportRow)
+          .where(
+            and(
+              eq(memberImportRow.importId, id),
+              eq(memberImportRow.outcome, 'created'),
+              eq(memberImportRow.memberCreated, true),
+              inArray(memberImportRow.phone, phones),
+            ),
+          )
+      ).map((r) => r.phone!),
+    );
     // Members frozen by the undo of an earlier import of them come back to life when imported again.
     const frozen = found.filter((m) => m.status !== 'normal').map((m) => m.id);
     const revivable = new Set(
@@ -349,7 +481,7 @@ const importBatch = async (db: Db, id: number, userId: number | null): Promise<b
       if (m && m.name !== r.name) refuse(r, 'error', `手机号已是会员「${m.name}」（${m.code}），姓名不一致`);
       else if (t && t.phone !== r.phone) refuse(r, 'error', `原卡号已由迁入批次 ${t.batchNo} 导入给其他会员`);
       else if (t) refuse(r, 'skipped', `原卡号已由迁入批次 ${t.batchNo} 导入，跳过`);
-      else if (m && !r.cardId) refuse(r, 'skipped', '会员已存在，本行没有会员卡可导入，跳过');
+      else if (m && !r.cardId && !ours.has(r.phone!)) refuse(r, 'skipped', '会员已存在，本行没有会员卡可导入，跳过');
       else if (m && m.status !== 'normal' && !revivable.has(m.id)) {
         refuse(r, 'error', `会员「${m.name}」（${m.code}）已冻结，不能迁入会员卡`);
       } else if (m && m.status !== 'normal') revive.add(m.id);
@@ -440,7 +572,7 @@ const importBatch = async (db: Db, id: number, userId: number | null): Promise<b
       const o = outcome.get(r.id);
       const mid = o ? (r.memberId ?? null) : (memberOf.get(r.phone!) ?? null);
       return sql`(${r.id}::int, ${o?.outcome ?? 'created'}::text, ${o?.message ?? null}::text, ${mid}::int,
-        ${!o && created.has(r.phone!)}::boolean, ${cardOf.get(r.id) ?? null}::int)`;
+        ${!o && (created.has(r.phone!) || ours.has(r.phone!))}::boolean, ${cardOf.get(r.id) ?? null}::int)`;
     });
     await tx.execute(sql`update ${memberImportRow} set outcome = v.outcome, message = v.message, member_id = v.member_id,
         member_created = v.created, member_card_id = v.card_id
@@ -456,7 +588,7 @@ const importBatch = async (db: Db, id: number, userId: number | null): Promise<b
         skippedRows: sql`${memberImport.skippedRows} + ${n('skipped')}`,
       })
       .where(eq(memberImport.id, id));
-    return true;
+    return rows.length;
   });
 
 // ── The undo ─────────────────────────────────────────────────────────────────

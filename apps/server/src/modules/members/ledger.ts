@@ -21,7 +21,7 @@ import type { LedgerOtherKind } from '@zb/contract/entities/member';
 import { ERR } from '@zb/contract/errcodes';
 import { formatYuan } from '@zb/contract/resource/format';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import { pipelined } from '../../db/pipeline';
 import { type Operation, recordOperations } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
@@ -1378,6 +1378,8 @@ export interface CardEntry {
   /** 套餐卡 only: the project whose sessions move, and how many (signed). */
   projectId?: number;
   sessions?: number;
+  /** The card the record named, when the entry goes to another in its place (refundCardsOf). */
+  originCardId?: number;
 }
 
 export interface CardEntriesInput {
@@ -1555,6 +1557,7 @@ export const writeLedgerEntries = async (
       refId: input.refId,
       seq: row.seq,
       storeId: s.id,
+      originCardId: e.originCardId ?? null,
       createdBy: input.userId,
       at: input.at,
     });
@@ -1706,6 +1709,60 @@ const drawOf = (draws: Awaited<ReturnType<typeof drawsOf>>, l: BillLineRow) => {
   return d ? { principal: -d.amount, bonus: -d.bonus } : { principal: l.cardAmount, bonus: 0 };
 };
 
+/**
+ * Where value given back to (or taken off) a bill's cards goes: each card itself while open, or —
+ * once reissued (补卡: 已补卡, its value moved to the card naming it as predecessor_id) — the open
+ * card at the end of that chain, the entry naming the card the bill drew (originCardId; a 套餐卡's
+ * project row added to the new card, 0 left, when the 补卡 did not carry it). A card 注销 — drawn
+ * directly or at the chain's end — takes nothing back: its remainder was settled by the 注销
+ * (REFUND_CARD_CANCELLED, nothing written).
+ */
+export const refundCardsOf = async (tx: Tx, entries: readonly CardEntry[]): Promise<CardEntry[]> => {
+  const to = new Map<number, number>();
+  for (const id of new Set(entries.map((e) => e.memberCardId))) to.set(id, await openCardOf(tx, id));
+  const out: CardEntry[] = [];
+  for (const e of entries) {
+    const target = to.get(e.memberCardId)!;
+    if (target === e.memberCardId) {
+      out.push(e);
+      continue;
+    }
+    if (e.projectId !== undefined) {
+      await tx.execute(sql`insert into ${memberCardSession} (member_card_id, project_id, total, remaining)
+        select ${target}::int, project_id, total, 0 from ${memberCardSession}
+         where member_card_id = ${e.memberCardId} and project_id = ${e.projectId}
+        on conflict do nothing`);
+    }
+    out.push({ ...e, memberCardId: target, originCardId: e.memberCardId });
+  }
+  return out;
+};
+
+/** The open card of a card's 补卡 chain (the card itself when it was never reissued); see refundCardsOf. */
+export const openCardOf = async (tx: Tx, memberCardId: number): Promise<number> => {
+  const chain = rowsOf<{ id: number; card_no: string; status: string }>(
+    await tx.execute(sql`with recursive chain as (
+        select id, card_no, status, 0 as depth from ${memberCard} where id = ${memberCardId}
+        union all
+        select c.id, c.card_no, c.status, chain.depth + 1 from ${memberCard} c
+          join chain on c.predecessor_id = chain.id and chain.status = 'closed')
+      select id, card_no, status from chain order by depth, id`),
+  );
+  const first = chain[0];
+  if (!first) throw invalid('会员卡不存在');
+  const last = chain[chain.length - 1]!;
+  const via = last.id === first.id ? '' : `已补卡为（${last.card_no}），新卡`;
+  if (last.status === 'cancelled') {
+    throw new BizError(
+      ERR.REFUND_CARD_CANCELLED,
+      `会员卡（${first.card_no}）${via}已注销，余额已在注销时结清，退款不能再退回到卡上`,
+    );
+  }
+  if (last.status === 'closed')
+    throw new BizError(ERR.CARD_HANDLING_STATE, `会员卡（${first.card_no}）已补卡，新卡未找到`);
+  return last.id;
+};
+
 /** Locks the bill and answers it with its lines; refuses a closed or reversed bill. */
 const lockBill = async (tx: Tx, consumeId: number) => {
   const [bill] = await tx.select().from(memberConsume).where(eq(memberConsume.id, consumeId)).for('update');
@@ -1817,7 +1874,7 @@ export const refundBillLines = async (tx: Tx, input: BillRefundInput): Promise<B
     at: input.at,
     userId: input.userId,
     reason: input.reason,
-    entries,
+    entries: await refundCardsOf(tx, entries),
   });
   // The staff reports' rollups count shares net of their lines' refunds: the bill's shares come
   // off as they were and go back as they are after the refund (deltas, one bill's few rows).

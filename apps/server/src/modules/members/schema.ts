@@ -365,6 +365,11 @@ export const cardLedger = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => store.id),
+    /**
+     * The card the business record named, when the row went to another card in its place: a refund
+     * of a bill drawn from a card since reissued (补卡) goes to the open card of its chain.
+     */
+    originCardId: integer('origin_card_id').references((): AnyPgColumn => memberCard.id),
     createdBy: createdBy(),
     /** When the business record happened. */
     at: at('at').notNull(),

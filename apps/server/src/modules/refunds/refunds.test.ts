@@ -7,6 +7,7 @@
  * bill is refunded no more; every state change is refused out of order with STATE_CHANGED.
  */
 import { APPROVAL_API } from '@zb/contract/api/approvals';
+import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
 import { REFUND_API } from '@zb/contract/api/refunds';
 import { ERR } from '@zb/contract/errcodes';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -276,5 +277,122 @@ describe('退款', () => {
     expect(d.body.data.payments).toMatchObject([{ seq: 4, method: 'wechat', amount: 10, tradeNo: 'WX1' }]);
     const bad = await admin.call(REFUND_API.list, { query: { from: '2026-13-01' } });
     expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
+  });
+
+  it('a bill drawn from cards since reissued (补卡) goes back to the new cards, each row naming the old; a card 注销 refuses, nothing written', async () => {
+    const bill = await newBill();
+    const bill2 = await newBill();
+    const ledgerOf = async (id: number) =>
+      rowsOf<{ a: number; b: number; s: number }>(
+        await t.db.execute(sql`select coalesce(sum(amount), 0)::int as a, coalesce(sum(bonus_amount), 0)::int as b,
+          coalesce(sum(sessions), 0)::int as s from card_ledger where member_card_id = ${id}`),
+      )[0]!;
+    const decide = async (memberCardId: number) => {
+      const [x] = rowsOf<{ id: number }>(
+        await t.db.execute(sql`select approval_id as id from card_closure
+          where member_card_id = ${memberCardId} and status = 'pending'`),
+      );
+      const res = await admin.call(APPROVAL_API.decide, {
+        body: { id: Number(x!.id), decision: 'approve', comment: '' },
+      });
+      expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
+    };
+    /** 补卡 of a card, applied and approved: answers the new card. */
+    const reissue = async (memberCardId: number, newCardNo: string) => {
+      const res = await admin.call(MEMBER_ASSET_API.reissue, { body: { memberCardId, newCardNo, reason: '卡遗失' } });
+      expect(res.body.errcode, res.body.errmsg).toBe(ERR.OK);
+      await decide(memberCardId);
+      const [n] = await t.db.select().from(memberCard).where(eq(memberCard.predecessorId, memberCardId));
+      return n!;
+    };
+    const stored = await reissue(ids.stored!, 'RFBK001');
+    const combo = await reissue(ids.combo!, 'RFBK002');
+    expect((await cardOf(ids.stored!)).status).toBe('closed');
+    const [storedOld, comboOld] = [await cardOf(ids.stored!), await cardOf(ids.combo!)];
+    const storedBefore = stored.balance!;
+    const comboBefore = (await cardOf(combo.id)).sessionsLeft;
+
+    // Half of line 1 (the 储值卡) and one session of line 2 (the 套餐卡), applied, approved, executed.
+    const half = Math.floor(price / 2);
+    const a = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-R1',
+      billNo: bill.billNo,
+      lines: [
+        { line: 1, amount: half },
+        { line: 2, amount: 8000, sessions: 1 },
+      ],
+      payments: [],
+      reason: '补卡后退款',
+    });
+    const r = await refundRow(a.refundNo);
+    expect((await step(r.id, 'approve')).body.errcode).toBe('0');
+    const done = await step(r.id, 'execute');
+    expect(done.body.errcode, done.body.errmsg).toBe('0');
+    expect(done.body.data.ledger.map((l) => [l.cardNo, l.originCardNo, l.amount, l.sessions])).toEqual([
+      [stored.cardNo, storedOld.cardNo, half, null],
+      [combo.cardNo, comboOld.cardNo, 0, 1],
+    ]);
+    // The new cards took it (each = Σ its ledger); the old ones stay 已补卡 and empty.
+    const storedNow = await cardOf(stored.id);
+    expect(storedNow.balance).toBe(storedBefore + half);
+    expect((await ledgerOf(stored.id)).a).toBe(storedNow.balance);
+    expect((await cardOf(combo.id)).sessionsLeft).toBe(comboBefore + 1);
+    expect((await ledgerOf(combo.id)).s).toBe(comboBefore + 1);
+    for (const old of [ids.stored!, ids.combo!]) {
+      expect(await cardOf(old)).toMatchObject({ status: 'closed', sessionsLeft: 0 });
+      expect(await ledgerOf(old)).toEqual({ a: 0, b: 0, s: 0 });
+    }
+    const rows = rowsOf<{ card: number; origin: number; kind: string }>(
+      await t.db.execute(sql`select member_card_id as card, origin_card_id as origin, kind from card_ledger
+        where ref_type = 'refund' and ref_id = ${r.id} order by seq`),
+    );
+    expect(rows).toEqual([
+      { card: stored.id, origin: ids.stored!, kind: 'refund' },
+      { card: combo.id, origin: ids.combo!, kind: 'refund' },
+    ]);
+
+    // The rest of line 1 applied and approved; then the new card is 注销: executing is refused, and
+    // so is an application for another bill drawn from the old card — nothing written.
+    const b = await applyOpenRefund(t.db, pos, {
+      outerNo: 'RF-R2',
+      billNo: bill.billNo,
+      lines: [{ line: 1, amount: price - half }],
+      payments: [],
+      reason: '再退',
+    });
+    const rb = await refundRow(b.refundNo);
+    expect((await step(rb.id, 'approve')).body.errcode).toBe('0');
+    const cancel = await admin.call(MEMBER_ASSET_API.cancel, {
+      body: { memberCardId: stored.id, rule: 'forfeit', reason: '会员放弃' } as never,
+    });
+    expect(cancel.body.errcode, cancel.body.errmsg).toBe(ERR.OK);
+    await decide(stored.id);
+    const count = async () =>
+      rowsOf<{ n: number; refunds: number }>(
+        await t.db.execute(
+          sql`select (select count(*)::int from card_ledger) as n, (select count(*)::int from refund) as refunds`,
+        ),
+      )[0]!;
+    const before = await count();
+    const refused = await step(rb.id, 'execute');
+    expect(refused.body.errcode).toBe(ERR.REFUND_CARD_CANCELLED);
+    expect(refused.body.errmsg).toBe(
+      `会员卡（${storedOld.cardNo}）已补卡为（${stored.cardNo}），新卡已注销，余额已在注销时结清，退款不能再退回到卡上`,
+    );
+    expect((await refundRow(b.refundNo)).status).toBe('approved');
+    expect(
+      await refusal(
+        applyOpenRefund(t.db, pos, {
+          outerNo: 'RF-R3',
+          billNo: bill2.billNo,
+          lines: [{ line: 1, amount: 1 }],
+          payments: [],
+          reason: '再退',
+        }),
+      ),
+    ).toBe(ERR.REFUND_CARD_CANCELLED);
+    expect(await count()).toEqual(before);
+    expect(await cardOf(stored.id)).toMatchObject({ status: 'cancelled', balance: 0, bonusBalance: 0 });
+    expect((await checkMemberRollups(t.db)).ok).toBe(true);
   });
 });

@@ -41,7 +41,7 @@ import { paymentsOf, refundBillPayments } from '../bills/paymentRefunds';
 import { returnCoupons } from '../coupons/ledger';
 import { card, product, project } from '../goods/schema';
 import { restoreIntentDeposit } from '../intents/service';
-import { refundBillLines } from '../members/ledger';
+import { openCardOf, refundBillLines } from '../members/ledger';
 import { cardLedger, member, memberCard, memberConsume, memberConsumeLine } from '../members/schema';
 import { assertStoreAllowed, type OpenCaller } from '../openApi/types';
 import { store } from '../stores/schema';
@@ -137,6 +137,8 @@ const apply = async (tx: Tx, a: Application): Promise<number> => {
       throw invalid(`第 ${r.line} 行退款金额须大于 0`);
     }
     if (!drawnByCard(l)) outsideDue += r.amount;
+    // The card the line goes back to (its successor once reissued); one 注销 refuses the application.
+    if (l.memberCardId !== null) await openCardOf(tx, l.memberCardId);
   }
   const seenPays = new Set<number>();
   let paysTotal = 0;
@@ -597,6 +599,7 @@ export const refundDetail = async (db: Db, auth: Auth, id: number): Promise<Refu
   const ledger = await db
     .select({
       cardNo: memberCard.cardNo,
+      originCardNo: sql<string | null>`(select o.card_no from member_card o where o.id = ${cardLedger.originCardId})`,
       amount: cardLedger.amount,
       bonus: cardLedger.bonusAmount,
       sessions: cardLedger.sessions,

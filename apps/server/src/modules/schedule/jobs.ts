@@ -14,6 +14,7 @@ import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
 import { scanCardAnomalies } from '../memberAssets/anomalies';
+import { resumeLostImports } from '../memberImport/service';
 import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
@@ -105,6 +106,15 @@ export const JOBS: readonly JobDef[] = [
     title: '会员生命周期计算',
     defaultCron: '*/5 * * * *',
     run: ({ db, now }) => runLifecycle(db, now),
+  },
+  {
+    name: 'resumeMemberImports',
+    title: '会员迁入中断续导',
+    defaultCron: '* * * * *',
+    run: async ({ db }) => {
+      const { resumed, failed } = await resumeLostImports(db);
+      return `续导中断的迁入批次 ${resumed.length} 个，标记失败 ${failed.length} 个`;
+    },
   },
   {
     name: 'scanSecurityWarnings',

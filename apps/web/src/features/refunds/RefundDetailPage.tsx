@@ -105,6 +105,12 @@ function Ledger({ r }: { r: RefundDetail }) {
       dataSource={r.ledger}
       columns={[
         { title: '会员卡', dataIndex: 'cardNo', width: 140 },
+        {
+          title: '消费所用卡',
+          dataIndex: 'originCardNo',
+          width: 170,
+          render: (v: string | null, row) => (v ? `${v}（已补卡）` : row.cardNo),
+        },
         { title: '本金', dataIndex: 'amount', width: 110, align: 'right', render: formatFen },
         { title: '赠送', dataIndex: 'bonus', width: 110, align: 'right', render: formatFen },
         { title: '次数', dataIndex: 'sessions', width: 80, render: (v: number | null) => v ?? '—' },
