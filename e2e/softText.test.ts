@@ -30,7 +30,10 @@ describe('/newSoftText as a new user meets it', () => {
     await page.keyboard.press('End');
     // A paste of HTML from elsewhere: what the editor holds is what it sends.
     await body.evaluate((el) => {
-      el.insertAdjacentHTML('beforeend', '<p>头皮<img src="x.png" onerror="alert(1)"></p><script>alert(2)</script>');
+      el.insertAdjacentHTML(
+        'beforeend',
+        '<p>头皮<img src="/upload/tip.png" onerror="alert(1)"></p><script>alert(2)</script>',
+      );
       el.dispatchEvent(new InputEvent('input', { bubbles: true }));
     });
     await button(form, '保存').click();
@@ -41,7 +44,7 @@ describe('/newSoftText as a new user meets it', () => {
     expect(await preview.locator('strong, b').first().textContent()).toBe('每周一次深层清洁');
     const stored = await preview.innerHTML();
     expect(stored).toContain('头皮');
-    expect(stored).toContain('x.png');
+    expect(stored).toContain('/upload/tip.png');
     expect(stored).not.toMatch(/onerror|<script|alert/);
 
     await page.goto('/stManagement');
