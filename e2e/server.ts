@@ -28,7 +28,9 @@ export const startServer = async (
   });
   let output = '';
   const url = await new Promise<string>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start in 240 s:\n${output}`)), 240_000);
+    // A fresh server seeds the whole demo world first (about two minutes for two servers side by
+    // side on a 2-core machine, more when it is loaded).
+    const timer = setTimeout(() => rej(new Error(`server did not start in 480 s:\n${output}`)), 480_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = output.match(/总部后台已启动：(http:\/\/[\d.:]+)/);
