@@ -21,6 +21,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedCouponCrowdIssue } from './couponCrowdIssue';
 import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
@@ -348,6 +349,8 @@ export const seedDemo = async (
     if (history) await seedMemberLifecycle(tx, now);
     // 人群 and their snapshots over the members, cards and bills above (issue 16).
     if (history) await seedCrowds(tx, now);
+    // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
+    if (history) await seedCouponCrowdIssue(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -16,10 +16,11 @@ import { crowdRule } from '@zb/contract/entities/crowd';
 import { ERR } from '@zb/contract/errcodes';
 import { formatDate } from '@zb/contract/time';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
+import type { DataScope } from '../../platform/scope';
 import { crowd } from '../crowds/schema';
 import { countCrowd, crowdMemberIds, snapshotCrowd } from '../crowds/service';
 import { foldCardExpiries } from '../members/rollups';
@@ -45,60 +46,69 @@ export const openCrowdIssue = async (
   body: { templateId: number; crowdId: number },
 ): Promise<CouponIssueResult> => {
   await foldCardExpiries(db);
-  const issueId = await db.transaction(async (tx) => {
-    await activeTemplate(tx, body.templateId, formatDate(new Date()));
-    const [c] = await tx.select({ name: crowd.name }).from(crowd).where(eq(crowd.id, body.crowdId));
-    if (!c) throw fieldError('crowdId', '该人群不存在或已被删除');
-    const snap = await snapshotCrowd(tx, body.crowdId, { scope: auth.scope, userId: auth.user.id });
-    if (snap.count === 0) throw fieldError('crowdId', `人群「${c.name}」在您的数据范围内没有会员`);
-    const [row] = await tx
-      .insert(couponIssue)
-      .values({
-        templateId: body.templateId,
-        source: 'crowd',
-        label: c.name,
-        requested: snap.count,
-        state: 'running',
-        snapshotId: snap.snapshotId,
-        createdBy: auth.user.id,
-      })
-      .returning({ id: couponIssue.id });
-    await recordOperation(tx, {
-      userId: auth.user.id,
-      action: 'couponTemplate.issueCoupons',
-      target: `couponTemplate:${body.templateId}`,
-      after: { source: 'crowd', label: c.name, crowdId: body.crowdId, snapshotId: snap.snapshotId, total: snap.count },
-    });
-    return row!.id;
-  });
+  const issueId = await db.transaction((tx) =>
+    openCrowdIssueIn(tx, { ...body, scope: auth.scope, userId: auth.user.id }),
+  );
   startCrowdIssue(db, issueId);
   return issueProgress(db, issueId);
 };
 
-/** One batch in one transaction; false when the issue is no longer 进行中 or its snapshot is gone through. */
-const issueBatch = async (db: Db, issueId: number, size: number): Promise<boolean> =>
-  db.transaction(async (tx) => {
-    const [i] = await tx.select().from(couponIssue).where(eq(couponIssue.id, issueId)).for('update');
-    if (i?.state !== 'running') return false;
-    const ids = i.snapshotId ? await crowdMemberIds(tx, i.snapshotId, i.afterMemberId, size) : [];
-    if (ids.length === 0) {
-      await tx.update(couponIssue).set({ state: 'done', finishedAt: sql`now()` }).where(eq(couponIssue.id, issueId));
-      return false;
-    }
-    await issueCoupons(tx, {
-      templateId: i.templateId,
-      memberIds: ids,
+/** The issue opened in the caller's transaction (進行中, nothing issued yet): its id. */
+export const openCrowdIssueIn = async (
+  tx: Tx,
+  o: { templateId: number; crowdId: number; scope: DataScope; userId: number | null },
+): Promise<number> => {
+  await activeTemplate(tx, o.templateId, formatDate(new Date()));
+  const [c] = await tx.select({ name: crowd.name }).from(crowd).where(eq(crowd.id, o.crowdId));
+  if (!c) throw fieldError('crowdId', '该人群不存在或已被删除');
+  const snap = await snapshotCrowd(tx, o.crowdId, { scope: o.scope, userId: o.userId });
+  if (snap.count === 0) throw fieldError('crowdId', `人群「${c.name}」在您的数据范围内没有会员`);
+  const [row] = await tx
+    .insert(couponIssue)
+    .values({
+      templateId: o.templateId,
       source: 'crowd',
-      label: i.label,
-      userId: i.createdBy,
-      issueId,
-    });
-    await tx
-      .update(couponIssue)
-      .set({ afterMemberId: ids[ids.length - 1]!, done: sql`${couponIssue.done} + ${ids.length}` })
-      .where(eq(couponIssue.id, issueId));
-    return true;
+      label: c.name,
+      requested: snap.count,
+      state: 'running',
+      snapshotId: snap.snapshotId,
+      createdBy: o.userId,
+    })
+    .returning({ id: couponIssue.id });
+  await recordOperation(tx, {
+    userId: o.userId,
+    action: 'couponTemplate.issueCoupons',
+    target: `couponTemplate:${o.templateId}`,
+    after: { source: 'crowd', label: c.name, crowdId: o.crowdId, snapshotId: snap.snapshotId, total: snap.count },
   });
+  return row!.id;
+};
+
+/** One batch in the caller's transaction; false when the issue is no longer 进行中 or its snapshot is gone through. */
+export const issueBatchIn = async (tx: Tx, issueId: number, size = COUPON_CROWD_BATCH): Promise<boolean> => {
+  const [i] = await tx.select().from(couponIssue).where(eq(couponIssue.id, issueId)).for('update');
+  if (i?.state !== 'running') return false;
+  const ids = i.snapshotId ? await crowdMemberIds(tx, i.snapshotId, i.afterMemberId, size) : [];
+  if (ids.length === 0) {
+    await tx.update(couponIssue).set({ state: 'done', finishedAt: sql`now()` }).where(eq(couponIssue.id, issueId));
+    return false;
+  }
+  await issueCoupons(tx, {
+    templateId: i.templateId,
+    memberIds: ids,
+    source: 'crowd',
+    label: i.label,
+    userId: i.createdBy,
+    issueId,
+  });
+  await tx
+    .update(couponIssue)
+    .set({ afterMemberId: ids[ids.length - 1]!, done: sql`${couponIssue.done} + ${ids.length}` })
+    .where(eq(couponIssue.id, issueId));
+  return true;
+};
+const issueBatch = (db: Db, issueId: number, size: number): Promise<boolean> =>
+  db.transaction((tx) => issueBatchIn(tx, issueId, size));
 
 /** Runs the batches until the snapshot is gone through (已完成); a batch that fails stops the job (失败). */
 export const runCrowdIssue = async (db: Db, issueId: number, size = COUPON_CROWD_BATCH): Promise<void> => {
