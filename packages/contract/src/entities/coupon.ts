@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { idOf, idParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { type Page, pagingQuery } from '../api/paging';
 import { resourceApi } from '../resource/api';
@@ -465,14 +465,14 @@ export interface CouponIssueResult {
   failure: string | null;
 }
 
-export const couponIssueProgressQuery = z.object({ id: idOf('发放记录', '请选择发放记录') });
+export const couponIssueProgressQuery = z.object({ id: idParamOf('发放记录', '请选择发放记录') });
 
 /** The crowds one may issue to, and a crowd's live count in the caller's stores. */
 export interface CouponCrowdOption {
   id: number;
   name: string;
 }
-export const couponCrowdCountQuery = z.object({ crowdId: idOf('人群', '请选择人群') });
+export const couponCrowdCountQuery = z.object({ crowdId: idParamOf('人群', '请选择人群') });
 
 /** 延期申请: extend the coupons named by N days, with a reason, through the approval center. */
 export const couponDelayBody = z.object({

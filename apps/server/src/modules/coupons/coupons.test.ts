@@ -259,6 +259,9 @@ describe('issuing to a crowd', () => {
     const refusedIds = [held!.id, ...inStore.filter((m) => blackPhones.has(m.phone)).map((m) => m.id)].sort();
     expect(refusedIds).toContain(black!.id);
     const n = refusedIds.length;
+    expect(okData(await admin.call(COUPON_API.crowdCount, { query: { crowdId: saved.id } }))).toEqual({
+      count: want.length,
+    });
     const started = okData(
       await admin.call(COUPON_API.issue, { body: { templateId: id, source: 'crowd', crowdId: saved.id } }),
     ) as CouponIssueResult;
