@@ -253,10 +253,13 @@ describe('issuing to a crowd', () => {
       .where(eq(member.storeId, world.sh))
       .orderBy(member.id);
     const want = inStore.map((r) => r.id);
-    const blackPhones = new Set(
-      (await t.db.select().from(securityBlacklist).where(eq(securityBlacklist.kind, 'phone'))).map((b) => b.value),
-    );
-    const refusedIds = [held!.id, ...inStore.filter((m) => blackPhones.has(m.phone)).map((m) => m.id)].sort();
+    const listed = await t.db.select().from(securityBlacklist);
+    const blackPhones = new Set(listed.filter((b) => b.kind === 'phone').map((b) => b.value));
+    const blackIds = new Set(listed.filter((b) => b.kind === 'member').map((b) => b.memberId));
+    const refusedIds = [
+      held!.id,
+      ...inStore.filter((m) => blackPhones.has(m.phone) || blackIds.has(m.id)).map((m) => m.id),
+    ].sort();
     expect(refusedIds).toContain(black!.id);
     const n = refusedIds.length;
     expect(okData(await admin.call(COUPON_API.crowdCount, { query: { crowdId: saved.id } }))).toEqual({
@@ -268,7 +271,7 @@ describe('issuing to a crowd', () => {
     expect(started.total).toBe(want.length);
     await crowdIssueFinished(started.issueId);
     const done = okData(await admin.call(COUPON_API.progress, { query: { id: started.issueId } })) as CouponIssueResult;
-    expect(done).toMatchObject({
+    expect(done, JSON.stringify(done.failures)).toMatchObject({
       state: 'done',
       total: want.length,
       done: want.length,
