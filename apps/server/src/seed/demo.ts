@@ -22,6 +22,7 @@ import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
 import { seedChannels, seedSoftTexts } from './channels';
+import { seedCouponCrowdIssue } from './couponCrowdIssue';
 import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
@@ -355,6 +356,8 @@ export const seedDemo = async (
     // Promotion channels and QR codes, with scans and members registered through them (issue 16).
     if (history) await seedChannels(tx, now);
     await seedSoftTexts(tx);
+    // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
+    if (history) await seedCouponCrowdIssue(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
+import { idOf, idParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { type Page, pagingQuery } from '../api/paging';
 import { resourceApi } from '../resource/api';
@@ -104,6 +104,16 @@ export const COUPON_ISSUE_SOURCES = [
   { value: 'resend', label: '补发' },
 ] as const satisfies readonly EnumOption[];
 export type CouponIssueSource = (typeof COUPON_ISSUE_SOURCES)[number]['value'];
+
+/** An issue's job: a crowd's issue runs in batches in the background; the others are done at once. */
+export const COUPON_ISSUE_STATES = [
+  { value: 'running', label: '进行中', color: 'blue' },
+  { value: 'done', label: '已完成', color: 'green' },
+  { value: 'failed', label: '失败', color: 'red' },
+] as const satisfies readonly EnumOption[];
+export type CouponIssueState = (typeof COUPON_ISSUE_STATES)[number]['value'];
+/** Members per transaction when a crowd's snapshot is issued to. */
+export const COUPON_CROWD_BATCH = 2_000;
 
 export const COUPON_FAILURE_STATUSES = [
   { value: 'failed', label: '发放失败', color: 'red' },
@@ -413,11 +423,14 @@ export const COUPON_FAILURE_API = resourceApi(COUPON_FAILURE);
 export const couponTemplateIdBody = z.object({ id: idOf('优惠券', '请选择优惠券') });
 export const couponTemplateRejectBody = z.object({ id: idOf('优惠券', '请选择优惠券'), reason: rejectReason });
 
-/** 发放: to the members named (by id, or by phone / 会员编号 as typed or pasted), or to every member of a store (home store). */
+/**
+ * 发放: to the members named (by id, or by phone / 会员编号 as typed or pasted), to every member of a
+ * store (home store), or to a crowd (a fresh snapshot, issued in batches as a job).
+ */
 export const couponIssueBody = z
   .object({
     templateId: idOf('优惠券', '请选择优惠券'),
-    source: z.enum(['members', 'store'], { error: '请选择发放方式' }),
+    source: z.enum(['members', 'store', 'crowd'], { error: '请选择发放方式' }),
     memberIds: z
       .array(idOf('会员'), { error: '请选择会员' })
       .max(COUPON_ISSUE_MAX, `一次最多发放给 ${COUPON_ISSUE_MAX} 位会员`)
@@ -427,12 +440,14 @@ export const couponIssueBody = z
       .max(COUPON_ISSUE_MAX, `一次最多发放给 ${COUPON_ISSUE_MAX} 位会员`)
       .optional(),
     storeId: idOf('门店', '请选择门店').optional(),
+    crowdId: idOf('人群', '请选择人群').optional(),
   })
   .refine((b) => b.source !== 'members' || (b.memberIds?.length ?? 0) + (b.memberKeys?.length ?? 0) > 0, {
     path: ['memberKeys'],
     message: '请填写会员手机号或会员编号',
   })
-  .refine((b) => b.source !== 'store' || b.storeId !== undefined, { path: ['storeId'], message: '请选择门店' });
+  .refine((b) => b.source !== 'store' || b.storeId !== undefined, { path: ['storeId'], message: '请选择门店' })
+  .refine((b) => b.source !== 'crowd' || b.crowdId !== undefined, { path: ['crowdId'], message: '请选择人群' });
 export type CouponIssueBody = z.output<typeof couponIssueBody>;
 
 export interface CouponIssueResult {
@@ -441,7 +456,23 @@ export interface CouponIssueResult {
   failed: number;
   /** The first few failures, for the dialog (all are on /couponsResend). */
   failures: { target: string; reason: string }[];
+  /** The job: 已完成 at once for members and a store; a crowd's runs on (see COUPON_API.progress). */
+  state: CouponIssueState;
+  /** Members to issue to, and those gone through so far. */
+  total: number;
+  done: number;
+  /** Why a job stopped (失败). */
+  failure: string | null;
 }
+
+export const couponIssueProgressQuery = z.object({ id: idParamOf('发放记录', '请选择发放记录') });
+
+/** The crowds one may issue to, and a crowd's live count in the caller's stores. */
+export interface CouponCrowdOption {
+  id: number;
+  name: string;
+}
+export const couponCrowdCountQuery = z.object({ crowdId: idParamOf('人群', '请选择人群') });
 
 /** 延期申请: extend the coupons named by N days, with a reason, through the approval center. */
 export const couponDelayBody = z.object({
@@ -503,6 +534,26 @@ export const COUPON_API = {
     access: buttonAccess(LIST, 'edit'),
     body: couponIssueBody,
     summary: '发放优惠券',
+  }),
+  progress: endpoint<z.output<typeof couponIssueProgressQuery>, undefined, CouponIssueResult>({
+    method: 'GET',
+    path: '/rest/coupons/issue/progress',
+    access: buttonAccess(LIST, 'edit'),
+    query: couponIssueProgressQuery,
+    summary: '优惠券发放进度',
+  }),
+  crowds: endpoint<undefined, undefined, CouponCrowdOption[]>({
+    method: 'GET',
+    path: '/rest/coupons/issue/crowds',
+    access: buttonAccess(LIST, 'edit'),
+    summary: '可发放的人群',
+  }),
+  crowdCount: endpoint<z.output<typeof couponCrowdCountQuery>, undefined, { count: number }>({
+    method: 'GET',
+    path: '/rest/coupons/issue/crowdCount',
+    access: buttonAccess(LIST, 'edit'),
+    query: couponCrowdCountQuery,
+    summary: '人群实时人数',
   }),
   applyDelay: endpoint<undefined, CouponDelayBody, CouponDelayRow>({
     method: 'POST',

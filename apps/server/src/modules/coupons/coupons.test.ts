@@ -11,6 +11,7 @@ import {
   COUPON_TEMPLATE_API,
   type CouponIssueResult,
 } from '@zb/contract/entities/coupon';
+import { CROWD_API } from '@zb/contract/entities/crowd';
 import { ERR } from '@zb/contract/errcodes';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,14 +25,16 @@ import { approval } from '../approvals/schema';
 import { decideIn } from '../approvals/service';
 import { postBill } from '../bills/service';
 import { closeBillIn } from '../bills/view';
-import { memberConsume } from '../members/schema';
+import { crowdSnapshotMember } from '../crowds/schema';
+import { member, memberConsume } from '../members/schema';
 import { createMember } from '../members/service';
 import type { OpenCaller } from '../openApi/types';
 import { refund } from '../refunds/schema';
 import { applyRefundIn, executeRefund } from '../refunds/service';
 import { securityBlacklist } from '../security/schema';
+import { crowdIssueFinished, runCrowdIssue } from './crowdIssue';
 import { expireCoupons } from './ledger';
-import { couponIssueFailure, couponLedger, couponTemplate, memberCoupon } from './schema';
+import { couponIssue, couponIssueFailure, couponLedger, couponTemplate, memberCoupon } from './schema';
 
 let t: TestApp;
 let admin: TestClient;
@@ -215,6 +218,109 @@ describe('issuing', () => {
     const [after] = await t.db.select().from(couponIssueFailure).where(eq(couponIssueFailure.id, failures[2]!.id));
     expect(after).toMatchObject({ status: 'failed', attempts: 2 });
     expect(await t.db.select().from(memberCoupon).where(eq(memberCoupon.templateId, id))).toHaveLength(3);
+  });
+});
+
+describe('issuing to a crowd', () => {
+  it('issues one coupon per member the crowd selects as a job; failures recorded; a re-run writes nothing more', async () => {
+    const id = await activeTemplate({ name: '人群券', totalQuantity: 1000, perMemberLimit: 1 });
+    const [held, black] = [await newMember(), await newMember()];
+    await newMember();
+    await t.db.insert(securityBlacklist).values({ kind: 'phone', value: black!.phone, reason: '人群黑名单' });
+    expect((await issue(id, [held!.id])).issued).toBe(1);
+    const saved = okData(
+      await admin.call(CROWD_API.save, {
+        body: {
+          name: '上海店会员（券）',
+          rule: { groups: [[{ kind: 'store', storeIds: [world.sh], regionIds: [] }]] },
+        },
+      }),
+    ) as { id: number };
+    const issuesBefore = await t.db.select({ id: couponIssue.id }).from(couponIssue);
+    const refused = [
+      await admin.call(COUPON_API.issue, { body: { templateId: id, source: 'crowd' } as never }),
+      await admin.call(COUPON_API.issue, { body: { templateId: id, source: 'crowd', crowdId: 999_999 } }),
+    ];
+    expect(refused.map((r) => r.body.errcode)).toEqual([ERR.PARAM_INVALID, ERR.PARAM_INVALID]);
+    expect(JSON.stringify(refused.map((r) => r.body))).toContain('请选择人群');
+    expect(JSON.stringify(refused[1]!.body)).toContain('该人群不存在');
+    expect(await t.db.select({ id: couponIssue.id }).from(couponIssue)).toHaveLength(issuesBefore.length);
+
+    // Independently: the members of the store now, in member-id order.
+    const inStore = await t.db
+      .select({ id: member.id, phone: member.phone })
+      .from(member)
+      .where(eq(member.storeId, world.sh))
+      .orderBy(member.id);
+    const want = inStore.map((r) => r.id);
+    const listed = await t.db.select().from(securityBlacklist);
+    const blackPhones = new Set(listed.filter((b) => b.kind === 'phone').map((b) => b.value));
+    const blackIds = new Set(listed.filter((b) => b.kind === 'member').map((b) => b.memberId));
+    const refusedIds = [
+      held!.id,
+      ...inStore.filter((m) => blackPhones.has(m.phone) || blackIds.has(m.id)).map((m) => m.id),
+    ].sort();
+    expect(refusedIds).toContain(black!.id);
+    const n = refusedIds.length;
+    expect(okData(await admin.call(COUPON_API.crowdCount, { query: { crowdId: saved.id } }))).toEqual({
+      count: want.length,
+    });
+    const started = okData(
+      await admin.call(COUPON_API.issue, { body: { templateId: id, source: 'crowd', crowdId: saved.id } }),
+    ) as CouponIssueResult;
+    expect(started.total).toBe(want.length);
+    await crowdIssueFinished(started.issueId);
+    const done = okData(await admin.call(COUPON_API.progress, { query: { id: started.issueId } })) as CouponIssueResult;
+    expect(done, JSON.stringify(done.failures)).toMatchObject({
+      state: 'done',
+      total: want.length,
+      done: want.length,
+      failed: n,
+      issued: want.length - n,
+    });
+    expect(done.failures.map((f) => f.reason)).toEqual(
+      expect.arrayContaining([expect.stringContaining('人群黑名单'), expect.stringContaining('每人限领 1 张')]),
+    );
+    const [i] = await t.db.select().from(couponIssue).where(eq(couponIssue.id, started.issueId));
+    const snapped = await t.db
+      .select({ id: crowdSnapshotMember.memberId })
+      .from(crowdSnapshotMember)
+      .where(eq(crowdSnapshotMember.snapshotId, i!.snapshotId!))
+      .orderBy(crowdSnapshotMember.memberId);
+    expect(snapped.map((r) => r.id)).toEqual(want);
+    const rowsOfIssue = async () => ({
+      coupons: (
+        await t.db
+          .select()
+          .from(memberCoupon)
+          .where(eq(memberCoupon.issueId, started.issueId))
+          .orderBy(memberCoupon.memberId)
+      ).map((c) => c.memberId),
+      ledger: (
+        await t.db
+          .select()
+          .from(couponLedger)
+          .where(and(eq(couponLedger.refType, 'coupon_issue'), eq(couponLedger.refId, started.issueId)))
+      ).length,
+      failures: (
+        await t.db.select().from(couponIssueFailure).where(eq(couponIssueFailure.issueId, started.issueId))
+      ).map((f) => f.memberId),
+      issued: (await t.db.select().from(couponTemplate).where(eq(couponTemplate.id, id)))[0]!.issuedQuantity,
+    });
+    const first = await rowsOfIssue();
+    expect(first.coupons).toEqual(want.filter((m) => !refusedIds.includes(m)));
+    expect(first.ledger).toBe(want.length - n);
+    expect(first.failures.sort()).toEqual(refusedIds);
+    expect(first.issued).toBe(want.length - n + 1);
+    // Interrupted part-way and run again from the start, a member a batch: nothing more is written.
+    await t.db
+      .update(couponIssue)
+      .set({ state: 'running', afterMemberId: 0, done: 0 })
+      .where(eq(couponIssue.id, started.issueId));
+    await runCrowdIssue(t.db, started.issueId, 1);
+    expect(await rowsOfIssue()).toEqual(first);
+    const [again] = await t.db.select().from(couponIssue).where(eq(couponIssue.id, started.issueId));
+    expect(again).toMatchObject({ state: 'done', issued: want.length - n, failed: n, done: want.length });
   });
 });
 

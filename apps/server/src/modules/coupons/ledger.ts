@@ -49,6 +49,11 @@ export interface IssueInput {
   at?: Date;
   /** Failures being retried (/couponsResend): each one resolved by this issue, or counted again. */
   retrying?: readonly { failureId: number; memberId: number }[];
+  /**
+   * A batch of an issue already open (a crowd's job): its counts grow by the batch; members it has
+   * already issued to or failed are skipped, so a re-run of a batch writes nothing more.
+   */
+  issueId?: number;
 }
 
 /**
@@ -60,28 +65,44 @@ export interface IssueInput {
 export const issueCoupons = async (tx: Tx, input: IssueInput): Promise<CouponIssueResult> => {
   const at = input.at ?? new Date();
   const day = formatDate(at);
-  const [t] = await tx.select().from(couponTemplate).where(eq(couponTemplate.id, input.templateId)).for('update');
-  if (!t) throw new BizError(ERR.RECORD_NOT_FOUND, '该优惠券不存在或已被删除');
-  if (t.status !== 'active') throw new BizError(ERR.COUPON_STATE_CHANGED, `优惠券「${t.name}」不在进行中，不能发放`);
-  if (t.validityMode === 'fixed' && t.validTo! < day) {
-    throw new BizError(ERR.COUPON_STATE_CHANGED, `优惠券「${t.name}」已于 ${t.validTo} 到期，不能发放`);
-  }
+  const t = await activeTemplate(tx, input.templateId, day);
   const validFrom = t.validityMode === 'fixed' ? t.validFrom! : day;
   const validTo = t.validityMode === 'fixed' ? t.validTo! : addDays(day, (t.validDays ?? 1) - 1);
 
-  const ids = [...new Set(input.memberIds)];
-  const [issue] = await tx
-    .insert(couponIssue)
-    .values({
-      templateId: t.id,
-      source: input.source,
-      label: input.label ?? null,
-      requested: ids.length,
-      createdBy: input.userId,
-      createdAt: at,
-    })
-    .returning({ id: couponIssue.id });
-  const issueId = issue!.id;
+  let ids = [...new Set(input.memberIds)];
+  let issueId: number;
+  if (input.issueId !== undefined) {
+    // A batch of a job's issue: members this issue already went through (a re-run) are left alone.
+    issueId = input.issueId;
+    const seen = ids.length
+      ? await tx
+          .select({ id: memberCoupon.memberId })
+          .from(memberCoupon)
+          .where(and(eq(memberCoupon.issueId, issueId), inArray(memberCoupon.memberId, ids)))
+          .union(
+            tx
+              .select({ id: sql<number>`${couponIssueFailure.memberId}` })
+              .from(couponIssueFailure)
+              .where(and(eq(couponIssueFailure.issueId, issueId), inArray(couponIssueFailure.memberId, ids))),
+          )
+      : [];
+    const done = new Set(seen.map((r) => r.id));
+    ids = ids.filter((id) => !done.has(id));
+  } else {
+    const [issue] = await tx
+      .insert(couponIssue)
+      .values({
+        templateId: t.id,
+        source: input.source,
+        label: input.label ?? null,
+        requested: ids.length,
+        done: ids.length,
+        createdBy: input.userId,
+        createdAt: at,
+      })
+      .returning({ id: couponIssue.id });
+    issueId = issue!.id;
+  }
 
   const found = ids.length
     ? await tx
@@ -202,15 +223,45 @@ export const issueCoupons = async (tx: Tx, input: IssueInput): Promise<CouponIss
   }
   await tx
     .update(couponIssue)
-    .set({ issued: created.length, failed: failures.length })
+    .set({
+      issued: sql`${couponIssue.issued} + ${created.length}`,
+      failed: sql`${couponIssue.failed} + ${failures.length}`,
+    })
     .where(eq(couponIssue.id, issueId));
+  if (input.issueId !== undefined) {
+    return { issueId, issued: created.length, failed: failures.length, failures: [], ...DONE };
+  }
   await recordOperation(tx, {
     userId: input.userId,
     action: 'couponTemplate.issueCoupons',
     target: `couponTemplate:${t.id}`,
     after: { source: input.source, label: input.label ?? null, issued: created.length, failed: failures.length },
   });
-  return { issueId, issued: created.length, failed: failures.length, failures: failures.slice(0, 20) };
+  return {
+    issueId,
+    issued: created.length,
+    failed: failures.length,
+    failures: failures.slice(0, 20),
+    ...DONE,
+    total: ids.length,
+    done: ids.length,
+  };
+};
+
+const DONE = { state: 'done', total: 0, done: 0, failure: null } as const;
+
+/**
+ * The template to issue from, locked (the total quantity holds under concurrency): it must be
+ * 进行中 and, with fixed dates, not past its last day.
+ */
+export const activeTemplate = async (tx: Tx, templateId: number, day: string) => {
+  const [t] = await tx.select().from(couponTemplate).where(eq(couponTemplate.id, templateId)).for('update');
+  if (!t) throw new BizError(ERR.RECORD_NOT_FOUND, '该优惠券不存在或已被删除');
+  if (t.status !== 'active') throw new BizError(ERR.COUPON_STATE_CHANGED, `优惠券「${t.name}」不在进行中，不能发放`);
+  if (t.validityMode === 'fixed' && t.validTo! < day) {
+    throw new BizError(ERR.COUPON_STATE_CHANGED, `优惠券「${t.name}」已于 ${t.validTo} 到期，不能发放`);
+  }
+  return t;
 };
 
 const writeRows = async (tx: Tx, rows: readonly LedgerRow[]) => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
+import { crowdChoices, crowdLiveCount, issueProgress } from './crowdIssue';
 import { COUPON_REPORT_BINDINGS } from './reports';
 import {
   applyDelay,
@@ -25,6 +26,9 @@ export const couponRoutes = async (app: FastifyInstance) => {
   route(app, api.reject, ({ body }, { db, signedIn }) => moveTemplate(db, signedIn(), 'reject', body.id, body.reason));
   route(app, api.disable, ({ body }, { db, signedIn }) => moveTemplate(db, signedIn(), 'disable', body.id));
   route(app, api.issue, ({ body }, { db, signedIn }) => issueFromConsole(db, signedIn(), body));
+  route(app, api.progress, ({ query }, { db }) => issueProgress(db, query.id));
+  route(app, api.crowds, (_, { db }) => crowdChoices(db));
+  route(app, api.crowdCount, ({ query }, { db, signedIn }) => crowdLiveCount(db, signedIn(), query.crowdId));
   route(app, api.applyDelay, ({ body }, { db, signedIn }) => applyDelay(db, signedIn(), body));
   route(app, api.delays, ({ query }, { db }) => listDelays(db, query));
   registerResource(app, couponTemplateBinding);

@@ -7,6 +7,7 @@ import {
   COUPON_DELAY_STATUSES,
   COUPON_FAILURE_STATUSES,
   COUPON_ISSUE_SOURCES,
+  COUPON_ISSUE_STATES,
   COUPON_KINDS,
   COUPON_LEDGER_KINDS,
   COUPON_SCOPES,
@@ -19,6 +20,7 @@ import { boolean, check, date, index, integer, pgTable, text, timestamp, unique 
 import { oneOf } from '../../db/checks';
 import { userAccount } from '../accounts/schema';
 import { approval } from '../approvals/schema';
+import { crowdSnapshot } from '../crowds/schema';
 import { member, memberConsume } from '../members/schema';
 import { store } from '../stores/schema';
 
@@ -89,12 +91,22 @@ export const couponIssue = pgTable(
     requested: integer('requested').notNull().default(0),
     issued: integer('issued').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** The job (a crowd's issue runs in batches): 进行中 until its snapshot is gone through. */
+    state: text('state').notNull().default('done'),
+    /** A crowd's issue: the snapshot it issues to, the members gone through, the last member id done. */
+    snapshotId: integer('snapshot_id').references(() => crowdSnapshot.id, { onDelete: 'set null' }),
+    done: integer('done').notNull().default(0),
+    afterMemberId: integer('after_member_id').notNull().default(0),
+    failure: text('failure'),
+    finishedAt: at('finished_at'),
     createdBy: who('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('coupon_issue_template_idx').on(t.templateId, t.id),
+    index('coupon_issue_running_idx').on(t.id).where(sql`${t.state} = 'running'`),
     oneOf('coupon_issue_source_chk', t.source, values(COUPON_ISSUE_SOURCES)),
+    oneOf('coupon_issue_state_chk', t.state, values(COUPON_ISSUE_STATES)),
   ],
 );
 

@@ -39,6 +39,7 @@ import { openApproval, registerApprovalKind } from '../approvals/service';
 import { product, project } from '../goods/schema';
 import { member, memberConsume } from '../members/schema';
 import { store } from '../stores/schema';
+import { openCrowdIssue } from './crowdIssue';
 import { extendCoupons, issueCoupons, voidCoupons } from './ledger';
 import { couponDelay, couponIssueFailure, couponTemplate, memberCoupon } from './schema';
 
@@ -222,10 +223,16 @@ export const moveTemplate = (db: Db, auth: Auth, step: CouponTemplateStep, id: n
 // ── 发放 from the console ─────────────────────────────────────────────────────
 
 /**
- * 发放 to the members named (those outside the caller's data scope fail as not found) or to every
- * member whose home store is the store named (in the caller's scope).
+ * 发放 to the members named (those outside the caller's data scope fail as not found), to every
+ * member whose home store is the store named (in the caller's scope), or to a crowd (crowdIssue.ts:
+ * a job, answered at once with the issue 进行中).
  */
 export const issueFromConsole = async (db: Db, auth: Auth, body: CouponIssueBody): Promise<CouponIssueResult> =>
+  body.source === 'crowd'
+    ? openCrowdIssue(db, auth, { templateId: body.templateId, crowdId: body.crowdId! })
+    : issueToMembers(db, auth, body);
+
+const issueToMembers = async (db: Db, auth: Auth, body: CouponIssueBody): Promise<CouponIssueResult> =>
   db.transaction(async (tx) => {
     let memberIds: number[];
     let label: string | null = null;

@@ -1,7 +1,8 @@
 /**
  * /couponsManagement: the templates listed with their figures; 新增 sends the form (money in 分,
  * the discount in basis points) and puts the server's field error on its field; 发放 of a template
- * 进行中 sends the phones typed and shows what was issued and what failed.
+ * 进行中 sends the phones typed and shows what was issued and what failed; 按人群 shows the picked
+ * crowd's live count, sends the crowd and follows the job's progress to its result.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
@@ -76,8 +77,17 @@ describe('/couponsManagement', { timeout: 90_000 }, () => {
         btn: ['add', 'edit', 'delete', 'audit'].map((k) => buttonCodeOf(LIST, k)),
       }),
     );
-    const fetch = stubFetch((url) => {
+    const fetch = stubFetch((url, init) => {
       const path = url.split('?')[0] ?? '';
+      if (path === '/rest/coupons/issue/crowds') return { body: envelope([{ id: 3, name: '沉睡储值会员' }]) };
+      if (path === '/rest/coupons/issue/crowdCount') return { body: envelope({ count: 4200 }) };
+      const job = { issueId: 8, failures: [], total: 4200, failure: null };
+      if (path === '/rest/coupons/issue/progress') {
+        return { body: envelope({ ...job, issued: 4199, failed: 1, state: 'done', done: 4200 }) };
+      }
+      if (path === '/rest/coupons/issue' && String(init.body).includes('"crowd"')) {
+        return { body: envelope({ ...job, issued: 0, failed: 0, state: 'running', done: 0 }) };
+      }
       if (path === '/rest/coupons/template/list') return { body: envelope({ list: ROWS, total: ROWS.length }) };
       if (path === '/rest/coupons/template/save') {
         return {
@@ -149,5 +159,20 @@ describe('/couponsManagement', { timeout: 90_000 }, () => {
       memberKeys: ['13700000001', '13700000002'],
     });
     expect(within(dialog).getByText(/达到每人限领/)).toBeTruthy();
+
+    // 按人群: the crowd's live count, then the job followed until it is done.
+    fireEvent.click(within(dialog).getByText(/^完\s*成$/));
+    await waitFor(() => expect(screen.queryByText('成功发放 1 张，失败 1 人')).toBeNull(), SLOW);
+    fireEvent.click(within(table).getByText('发放'));
+    const again = (await screen.findByText('发放优惠券：新客满120减20', {}, SLOW)).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(again).getByText('按人群'));
+    fireEvent.mouseDown(await within(again).findByLabelText('人群', {}, SLOW));
+    fireEvent.click(await screen.findByTitle('沉睡储值会员', {}, SLOW));
+    expect(await within(again).findByText('当前符合条件的会员：4200 人', {}, SLOW)).toBeTruthy();
+    fireEvent.click(within(again).getByText(/^发\s*放$/));
+    expect(await within(again).findByText('成功发放 4199 张，失败 1 人', {}, SLOW)).toBeTruthy();
+    expect(within(again).getByText('4200 / 4200')).toBeTruthy();
+    const crowdIssue = fetch.mock.calls.filter((c) => String(c[0]).endsWith('/rest/coupons/issue')).at(-1);
+    expect(JSON.parse(String(crowdIssue![1]!.body))).toEqual({ templateId: 1, source: 'crowd', crowdId: 3 });
   });
 });

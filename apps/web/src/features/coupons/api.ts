@@ -39,6 +39,25 @@ export const runTemplateStep = (step: CouponTemplateStep, id: number, reason?: s
 export const issueCoupons = (body: CouponIssueBody) =>
   call(COUPON_API.issue, { body }, { handled: [ERR.PARAM_INVALID] });
 
+/** The crowds to issue to, a crowd's live count, and a crowd issue's job read every second while it runs. */
+export const useIssueCrowds = (enabled: boolean) =>
+  useQuery({ queryKey: ['coupons', 'crowds'], queryFn: () => call(COUPON_API.crowds), enabled });
+
+export const useCrowdCount = (crowdId: number | undefined) =>
+  useQuery({
+    queryKey: ['coupons', 'crowdCount', crowdId],
+    queryFn: () => call(COUPON_API.crowdCount, { query: { crowdId: crowdId! } }),
+    enabled: crowdId !== undefined,
+  });
+
+export const useIssueProgress = (issueId: number | undefined, running: boolean) =>
+  useQuery({
+    queryKey: ['coupons', 'issueProgress', issueId],
+    queryFn: () => call(COUPON_API.progress, { query: { id: issueId! } }),
+    enabled: issueId !== undefined && running,
+    refetchInterval: (q) => (q.state.data && q.state.data.state !== 'running' ? false : 1000),
+  });
+
 export const applyCouponDelay = (body: CouponDelayBody) =>
   call(COUPON_API.applyDelay, { body }, { handled: [ERR.PARAM_INVALID] });
 
