@@ -127,7 +127,7 @@ CREATE TABLE "member_coupon" (
 --> statement-breakpoint
 ALTER TABLE "bill_payment" DROP CONSTRAINT "bill_payment_method_chk";--> statement-breakpoint
 ALTER TABLE "bill_fin_day" ADD COLUMN "pay_coupon" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "coupon_delay" ADD CONSTRAINT "coupon_delay_approval_id_approval_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approval"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_delay" ADD CONSTRAINT "coupon_delay_approval_id_approval_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approval"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_delay" ADD CONSTRAINT "coupon_delay_created_by_user_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_issue" ADD CONSTRAINT "coupon_issue_template_id_coupon_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."coupon_template"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_issue" ADD CONSTRAINT "coupon_issue_created_by_user_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -160,4 +160,42 @@ CREATE INDEX "member_coupon_template_idx" ON "member_coupon" USING btree ("templ
 CREATE INDEX "member_coupon_member_idx" ON "member_coupon" USING btree ("member_id","template_id");--> statement-breakpoint
 CREATE INDEX "member_coupon_expiry_idx" ON "member_coupon" USING btree ("valid_to") WHERE "member_coupon"."status" = 'unused';--> statement-breakpoint
 CREATE INDEX "member_coupon_consume_idx" ON "member_coupon" USING btree ("used_consume_id");--> statement-breakpoint
-ALTER TABLE "bill_payment" ADD CONSTRAINT "bill_payment_method_chk" CHECK ("bill_payment"."method" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'coupon'));
+ALTER TABLE "bill_payment" ADD CONSTRAINT "bill_payment_method_chk" CHECK ("bill_payment"."method" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'coupon'));--> statement-breakpoint
+-- bill_fin_day's fill (and the check's rebuild) with the 优惠券 payments column (pay_coupon).
+CREATE OR REPLACE FUNCTION "bill_rollups_fill"("prefix" text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('INSERT INTO %I (day, store_id, status, kind, source, refund_state, n, total, paid_by_card, paid_other, refunded)
+    SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, c.status, c.kind, c.source,
+      bill_refund_state(c.total, c.refunded), count(*), sum(c.total), sum(c.paid_by_card), sum(c.paid_other), sum(c.refunded)
+    FROM member_consume c GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2', prefix || 'bill_day');
+  EXECUTE format('INSERT INTO %I (day, store_id, method, status, kind, source, refund_state, n, total, paid_by_card, paid_other, refunded, amount)
+    SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, p.method, c.status, c.kind, c.source,
+      bill_refund_state(c.total, c.refunded), count(*), sum(c.total), sum(c.paid_by_card), sum(c.paid_other), sum(c.refunded), sum(p.amount)
+    FROM (SELECT consume_id, method, sum(amount) AS amount FROM bill_payment GROUP BY 1, 2) p
+    JOIN member_consume c ON c.id = p.consume_id GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2', prefix || 'bill_pay_day');
+  EXECUTE format('INSERT INTO %I (day, store_id, item_kind, n, quantity, amount, card_amount, combo_amount, refunded, performance)
+    SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, l.item_kind, count(*), sum(l.quantity), sum(l.amount),
+      sum(l.card_amount), coalesce(sum(l.card_amount) FILTER (WHERE l.member_card_id IS NOT NULL AND l.sessions IS NOT NULL), 0), sum(l.refunded),
+      coalesce(sum(sh.performance), 0)
+    FROM member_consume_line l JOIN member_consume c ON c.id = l.consume_id
+    LEFT JOIN (SELECT consume_id, line, sum(performance) AS performance FROM bill_share GROUP BY 1, 2) sh
+      ON sh.consume_id = l.consume_id AND sh.line = l.line
+    WHERE c.status = ''completed'' GROUP BY 1, 2, 3 ORDER BY 1, 2', prefix || 'bill_line_day');
+  EXECUTE format('INSERT INTO %I (day, store_id, n, principal, bonus, sessions)
+    SELECT (c.consumed_at AT TIME ZONE ''Asia/Shanghai'')::date, c.store_id, count(*), -sum(g.amount), -sum(g.bonus_amount),
+      -coalesce(sum(g.sessions), 0)
+    FROM card_ledger g JOIN member_consume c ON c.id = g.ref_id
+    WHERE g.ref_type = ''member_consume'' AND g.kind = ''consume'' AND c.status = ''completed'' GROUP BY 1, 2 ORDER BY 1, 2',
+    prefix || 'bill_draw_day');
+  -- bill_fin_day: the four above at /finance's grain (completed bills only), from the tables just filled.
+  EXECUTE format('INSERT INTO %I (day, store_id, n, total, project_sales, retail_sales, card_sales, top_ups, combo_amount, principal, bonus, sessions, pay_cash, pay_wechat, pay_alipay, pay_bank_card, pay_stored_card, pay_combo_card, pay_sign_bill, pay_intent_deposit, pay_coupon)
+    SELECT day, store_id, sum(n), sum(total), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''project''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''product''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''cardSale''), 0), coalesce(sum(amount) FILTER (WHERE f = 2 AND item_kind = ''topUp''), 0), sum(combo_amount), sum(principal), sum(bonus), sum(sessions), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''cash''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''wechat''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''alipay''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''bankCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''storedCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''comboCard''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''signBill''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''intentDeposit''), 0), coalesce(sum(amount) FILTER (WHERE f = 1 AND method = ''coupon''), 0)
+    FROM (
+      SELECT 0 AS f, day, store_id, n, total, '''' AS item_kind, '''' AS method, 0::bigint AS amount, 0::bigint AS combo_amount,
+        0::bigint AS principal, 0::bigint AS bonus, 0::bigint AS sessions FROM %I WHERE status = ''completed''
+      UNION ALL SELECT 1, day, store_id, 0, 0, '''', method, amount, 0, 0, 0, 0 FROM %I WHERE status = ''completed''
+      UNION ALL SELECT 2, day, store_id, 0, 0, item_kind, '''', amount, combo_amount, 0, 0, 0 FROM %I
+      UNION ALL SELECT 3, day, store_id, 0, 0, '''', '''', 0, 0, principal, bonus, sessions FROM %I
+    ) x GROUP BY 1, 2 ORDER BY 1, 2',
+    prefix || 'bill_fin_day', prefix || 'bill_day', prefix || 'bill_pay_day', prefix || 'bill_line_day', prefix || 'bill_draw_day');
+END $$;

@@ -286,6 +286,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     fields: { cardsRegenerated: '重新生成实体卡数', count: '作废张数', all: '作废全部', numbers: '作废卡号' },
     values: { status: CLAIM_STATUS },
   },
+  qr_code: {
+    name: '二维码',
+    fieldsOf: 'qrCode',
+    fields: { channelName: '渠道', ownerKind: '归属', storeId: '门店' },
+  },
   crowd: {
     name: '人群',
     fieldsOf: 'crowd',
@@ -294,7 +299,15 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   couponTemplate: {
     name: '优惠券',
     fieldsOf: 'couponTemplate',
-    fields: { source: '发放方式', label: '发放对象', issued: '发放张数', failed: '失败人数' },
+    fields: {
+      source: '发放方式',
+      label: '发放对象',
+      issued: '发放张数',
+      failed: '失败人数',
+      total: '发放人数',
+      crowdId: '人群',
+      snapshotId: '人群快照',
+    },
     values: { source: Object.fromEntries(COUPON_ISSUE_SOURCES.map((o) => [o.value, o.label])) },
   },
   coupon_delay: {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { ExportQueued } from '../api/downloads';
 import { endpoint, OPEN } from '../api/endpoint';
-import { idParamOf } from '../api/ids';
+import { idOf, idParamOf, intParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
@@ -167,17 +167,18 @@ export const QR_PACK_MAX = 2000;
 /** Days the detail's numbers cover at most. */
 export const QR_DAYS_MAX = 92;
 
-const optionalId = (what: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), idParamOf(what).optional());
+/** An optional id: in a query string (`param`) decimal digits, in a JSON body a number; empty is none. */
+const optionalId = (what: string, param = true) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), (param ? idParamOf(what) : idOf(what)).optional());
 
 /** /qrEstablish: one code (channel), one per chosen store, or one per chosen staff member. */
 export const qrEstablishBody = z
   .object({
-    channelId: idParamOf('渠道', '请选择渠道'),
+    channelId: idOf('渠道', '请选择渠道'),
     name: z.string({ error: '请填写名称' }).trim().min(1, '请填写名称').max(30, '名称最多 30 个字符'),
     ownerKind: z.enum(['channel', 'store', 'staff'], { error: '请选择归属' }),
-    storeIds: z.array(idParamOf('门店')).max(QR_BATCH_MAX, `一次最多 ${QR_BATCH_MAX} 个门店`).default([]),
-    staffIds: z.array(idParamOf('员工')).max(QR_BATCH_MAX, `一次最多 ${QR_BATCH_MAX} 名员工`).default([]),
+    storeIds: z.array(idOf('门店')).max(QR_BATCH_MAX, `一次最多 ${QR_BATCH_MAX} 个门店`).default([]),
+    staffIds: z.array(idOf('员工')).max(QR_BATCH_MAX, `一次最多 ${QR_BATCH_MAX} 名员工`).default([]),
     target: z.enum(['register', 'page'], { error: '请选择跳转目标' }),
     pagePath: z.string().trim().regex(PAGE_PATH.regex, PAGE_PATH.message).optional(),
     params: z.string().trim().regex(PARAMS.regex, PARAMS.message).optional(),
@@ -229,16 +230,20 @@ export interface QrCodeView {
 
 export const qrViewQuery = z.object({
   days: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    z.number().int().min(1, '天数至少为 1').max(QR_DAYS_MAX, `最多查看 ${QR_DAYS_MAX} 天`).default(30),
+    (v) => (v === '' ? undefined : v),
+    intParamOf(
+      '天数',
+      { min: 1, max: QR_DAYS_MAX },
+      { min: '天数至少为 1', max: `最多查看 ${QR_DAYS_MAX} 天` },
+    ).default(30),
   ),
 });
 
 /** A zip of the codes' PNGs in the download centre: the chosen ids, else every code of a channel (of the caller's scope). */
 export const qrPackBody = z
   .object({
-    ids: z.array(idParamOf('二维码')).max(QR_PACK_MAX, `一次最多打包 ${QR_PACK_MAX} 个二维码`).optional(),
-    channelId: optionalId('渠道'),
+    ids: z.array(idOf('二维码')).max(QR_PACK_MAX, `一次最多打包 ${QR_PACK_MAX} 个二维码`).optional(),
+    channelId: optionalId('渠道', false),
   })
   .refine((b) => (b.ids?.length ?? 0) > 0 || b.channelId !== undefined, {
     message: '请选择二维码或渠道',

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
+import { idOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type FieldDef } from '../resource/define';
@@ -411,7 +412,7 @@ export const GROUPBUY_REFUND = defineResource({
 });
 
 export const applyGroupBuyRefundBody = z.object({
-  voucherId: z.number({ error: '请选择团购券' }).int().positive({ error: '请选择团购券' }),
+  voucherId: idOf('团购券', '请选择团购券'),
   kind: z.enum(['cancel', 'refund'], { error: '请选择退款方式' }),
   reason: z.string({ error: '请填写退款原因' }).trim().min(1, '请填写退款原因').max(200, '退款原因最多 200 个字符'),
 });

@@ -229,7 +229,7 @@ export const couponDelay = pgTable(
   'coupon_delay',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    approvalId: integer('approval_id').references(() => approval.id),
+    approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
     couponIds: integer('coupon_ids').array().notNull(),
     days: integer('days').notNull(),
     reason: text('reason').notNull(),

@@ -33,10 +33,10 @@ import {
 
 const SEED = Number(process.env.MONEY_SEED ?? 15_2026);
 /**
- * Sequences per run: most on PostgreSQL (about 35 ms an operation), a few on PGlite (about 150 ms,
- * one connection) where only the dialect is in question. MONEY_SEQUENCES asks for more.
+ * Sequences per run: 25 on PostgreSQL (about 35 ms an operation), 10 on PGlite (about 150 ms, one
+ * connection; fewer left some operation never accepted). MONEY_SEQUENCES asks for more.
  */
-const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? (process.env.TEST_DB === 'postgres' ? 25 : 4));
+const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? (process.env.TEST_DB === 'postgres' ? 25 : 10));
 const OPS_PER_SEQUENCE = 60;
 /** The first operations write the past (dated bills only); the operations done now come after. */
 const PAST = Math.floor(OPS_PER_SEQUENCE * 0.4);

@@ -58,7 +58,8 @@ export default function QrEstablishPage() {
       navigate('/qrCodeManage');
     } catch (e) {
       const fields = fieldErrorsOf(e);
-      if (fields) form.setFields(Object.entries(fields).map(([name, msg]) => ({ name, errors: [msg] })));
+      if (fields)
+        form.setFields(Object.entries(fields).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
     } finally {
       setSaving(false);
     }
