@@ -9,7 +9,7 @@ import { ApiError } from './apiError';
 import { call } from './http';
 import { setNavigator } from './navigation';
 import { serverOffsetMs } from './serverTime';
-import { getSessionUser, setLoginResult, setSessionUser } from './session';
+import { endSession, getSessionUser, setLoginResult, setSessionUser } from './session';
 
 const hello = endpoint<undefined, undefined, string>({
   method: 'GET',
@@ -169,6 +169,15 @@ describe('errors', () => {
     failWith(ERR.SESSION_EXPIRED);
     await Promise.allSettled([call(AUTH_API.loginInfo), call(AUTH_API.synDWRole), call(AUTH_API.shortcutList)]);
     expect(pendingAlerts()).toBe(1);
+  });
+
+  it('a session errcode answering after 退出登录 stays quiet: the user is already on /relogin', async () => {
+    setSessionUser(sessionUser());
+    endSession('logout');
+    failWith(ERR.NO_SESSION, '请重新登录');
+    await expect(call(AUTH_API.synDWRole)).rejects.toMatchObject({ errcode: ERR.NO_SESSION });
+    expect(pendingAlerts()).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('an HTTP 500 without envelope alerts in Chinese', async () => {

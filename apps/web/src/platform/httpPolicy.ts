@@ -8,7 +8,7 @@ import { ERR, ERRMSG, isSessionErrcode, STORE_AUTH_CODES, WXWORK_LOGIN_ABNORMAL 
 import { PUBLIC_PATHS } from '@zb/contract/paths';
 import { notify, showAlert } from './alerts';
 import { navigateTo } from './navigation';
-import { endSession } from './session';
+import { endSession, sessionEnded } from './session';
 
 /**
  * Options of a call. Notices follow one rule: a mutation (any method but GET) that answers "0"
@@ -88,7 +88,9 @@ export const perform = (reaction: Reaction): void => {
       void showAlert('error', reaction.text);
       return;
     case 'endSession': {
-      if (endingSession) return;
+      // A call sent before this tab signed out (or ended on an earlier session errcode) that
+      // answers afterwards has nothing to tell: the user is already on /relogin.
+      if (endingSession || sessionEnded()) return;
       endingSession = true;
       const shown = showAlert('error', reaction.text);
       endSession();
