@@ -1,6 +1,6 @@
 /**
  * Vitest global set-up of the e2e project: the built web app on real servers for the run, one per
- * e2e worker (E2E_WORKERS, vitest.config.ts), each with its own fresh data folder and demo data;
+ * e2e worker (E2E_WORKERS, vitest.config.ts), each with its own data folder holding the demo data;
  * a worker's files run one after another against its server (browser.ts picks it), so two files
  * never share a database at once, and the servers start side by side.
  */
@@ -8,7 +8,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { repoRoot, startServer } from './server';
+import { repoRoot, seededDump, startServer } from './server';
 import { E2E_WORKERS } from './workers';
 
 declare module 'vitest' {
@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(dist, 'index.html'))) {
     execSync('npm run --silent build', { cwd: repoRoot, stdio: 'inherit' });
   }
-  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  // The servers start from the API tests' seeded template (the same start-up wrote it, today),
+  // built here when this run has none: one seeding instead of one per server.
+  const dump = seededDump() ?? undefined;
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer({}, [], dump)));
   project.provide(
     'baseUrls',
     servers.map((s) => s.url),

@@ -2,12 +2,30 @@
  * Starts the real server (the same entry point as `npm start`) on a free loopback port with a
  * fresh data folder, and waits for its start-up line. Used by the e2e global set-up and the bench.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
+
+/**
+ * The seeded PGlite dump of this checkout (migrated and demo-seeded by the same start-up as
+ * `npm start`, dated today), built first when missing; null when it cannot be had, and the
+ * servers then seed their own.
+ */
+export const seededDump = (): string | null => {
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/testing/templateFile.ts'], {
+      cwd: join(repoRoot, 'apps/server'),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return out.trim().split('\n').pop() || null;
+  } catch {
+    return null;
+  }
+};
 
 export interface RunningServer {
   url: string;
@@ -15,12 +33,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `nodeArgs`: node's own flags before the entry (the bench's profile passes --cpu-prof, which NODE_OPTIONS refuses). */
+/**
+ * `nodeArgs`: node's own flags before the entry (the bench's profile passes --cpu-prof, which
+ * NODE_OPTIONS refuses). `dump`: a PGlite dump of a database the same start-up prepared (the API
+ * tests' seeded template, see seededDump), unpacked as the data folder's database: the server
+ * then finds its demo world written and starts in seconds instead of seeding it again.
+ */
 export const startServer = async (
   env: Record<string, string> = {},
   nodeArgs: readonly string[] = [],
+  dump?: string,
 ): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'zb-e2e-'));
+  if (dump) {
+    mkdirSync(join(dataDir, 'pglite'));
+    execFileSync('tar', ['-xf', dump, '-C', join(dataDir, 'pglite')], { stdio: 'ignore' });
+  }
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'apps/server'),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

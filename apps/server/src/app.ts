@@ -65,6 +65,7 @@ import { clientErrorHandler, envelopePlugin, frameworkErrors } from './platform/
 import { eventsPlugin } from './platform/events/plugin';
 import { exportWorkerPlugin } from './platform/exports/worker';
 import { guardPlugin } from './platform/guard';
+import { livePlugin } from './platform/live/plugin';
 import { requestLogPlugin } from './platform/requestLog';
 import { routeRegistryPlugin } from './platform/route';
 import { schedulePlugin } from './platform/schedule/plugin';
@@ -112,6 +113,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(apiLogPlugin);
   await app.register(requestLogPlugin);
   await app.register(schedulePlugin, { jobs: JOBS });
+  await app.register(livePlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

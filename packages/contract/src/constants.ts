@@ -74,6 +74,8 @@ export const BREADCRUMB_QUERY = { storeName: 'storeName', orderCode: 'orderCode'
 
 /** Task notices (SPEC §3): type 1 is an arrears notice, any other a payment notice. */
 export const NOTICE_TYPE_ARREARS = 1;
+/** Any other type is a 付款通知; this is the one the server writes. */
+export const NOTICE_TYPE_PAYMENT = 2;
 export const noticeTypeName = (type: number): string => (type === NOTICE_TYPE_ARREARS ? '欠款通知' : '付款通知');
 
 /** Approval states (GLOSSARY: 待审批/已通过/已驳回). */

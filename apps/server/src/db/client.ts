@@ -63,11 +63,25 @@ const listeners = new WeakMap<Db, Listen>();
  */
 export const listenerOf = (db: Db): Listen | undefined => listeners.get(db);
 
+/** Subscribes to a NOTIFY channel with its payloads; resolves, once listening, to its unsubscribe. */
+export type Subscribe = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+
+const subscribers = new WeakMap<Db, Subscribe>();
+
+/**
+ * How to hear a database's notifications with their payloads, on either driver: PGlite's in this
+ * process, PostgreSQL's on a connection of their own (postgres-js listens again after a reconnect).
+ * For what every instance must hear whenever it arrives (platform/live); listenerOf is for what
+ * must be heard before the writing call returns.
+ */
+export const subscriberOf = (db: Db): Subscribe | undefined => subscribers.get(db);
+
 /** A handle over an open PGlite instance. */
 export const pgliteHandle = async (client: PGlite): Promise<DbHandle> => {
   await client.waitReady;
   const db = drizzlePglite({ client });
   listeners.set(db, (channel, onNotify) => client.listen(channel, () => onNotify()));
+  subscribers.set(db, (channel, onNotify) => client.listen(channel, onNotify));
   return {
     db,
     driver: 'pglite',
@@ -132,6 +146,24 @@ export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => 
   const client = postgres(url, { max, onnotice: () => {}, connection: PG_CONNECTION });
   const db = drizzlePostgres({ client: preparing(client) });
   /**
+   * Subscriptions listen on a client of their own, opened with the first and ended with the last:
+   * postgres-js keeps a listening connection open after its last unlisten, which would hold the
+   * process (a test worker) after every app on the database has closed.
+   */
+  let listening: { sql: postgres.Sql; count: number } | null = null;
+  subscribers.set(db, async (channel, onNotify) => {
+    listening ??= { sql: postgres(url, { max: 1, onnotice: () => {} }), count: 0 };
+    const own = listening;
+    own.count++;
+    const { unlisten } = await own.sql.listen(channel, onNotify);
+    return async () => {
+      await unlisten();
+      if (--own.count > 0) return;
+      if (listening === own) listening = null;
+      await own.sql.end({ timeout: 5 });
+    };
+  });
+  /**
    * A COPY on a connection of its own, held until it ends: postgres-js would otherwise pipeline
    * another caller's query onto a connection in COPY mode once every connection is busy (several
    * COPYs side by side on a small pool), which PostgreSQL answers by closing it.
@@ -155,7 +187,10 @@ export const openPostgres = async (url: string, max = 10): Promise<DbHandle> => 
       return seen.n;
     },
     copyText: (table, keys, text) => copyFrom(copyStatement(copyPlan(table, keys), 'stdin'), text),
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await listening?.sql.end({ timeout: 5 });
+      await client.end({ timeout: 5 });
+    },
   };
 };
 

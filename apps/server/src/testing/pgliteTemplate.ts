@@ -12,6 +12,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { RESOURCES } from '@zb/contract/routes';
+import { formatDate } from '@zb/contract/time';
 import { type DbHandle, MIGRATIONS_FOLDER, pgliteHandle } from '../db/client';
 import { prepareDatabase } from '../seed/prepare';
 
@@ -38,6 +39,9 @@ const templateKey = (): string => {
   }
   for (const f of seedSources()) h.update(readFileSync(f));
   h.update(JSON.stringify(RESOURCES));
+  // The demo data is dated from the day it is written (bills of the last days, coupons valid
+  // from today): a dump of yesterday's world is another world.
+  h.update(formatDate(new Date()));
   return h.digest('hex').slice(0, 16);
 };
 
@@ -74,6 +78,16 @@ const saveTemplate = async (file: string, dump: Blob): Promise<void> => {
 export const ensurePgliteTemplate = async (): Promise<void> => {
   const handle = await openSeededPglite();
   await handle.close();
+};
+
+/**
+ * The dump file of this checkout's template, built first when it is missing: what the e2e servers
+ * start from (unpacked into their data folder) instead of each seeding the demo world again.
+ */
+export const pgliteTemplateFile = async (): Promise<string> => {
+  const file = join(CACHE_DIR, `${templateKey()}.tar`);
+  if (!existsSync(file)) await ensurePgliteTemplate();
+  return file;
 };
 
 export const openSeededPglite = async (): Promise<DbHandle> => {

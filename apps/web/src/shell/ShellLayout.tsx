@@ -1,5 +1,6 @@
 /** The shell (SPEC §2.2): left menu with its hover panel, top bar, breadcrumb and title, the kept-alive pages, the watermark. */
 import { Layout } from 'antd';
+import { useLiveStream } from '../platform/live/useLive';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { PageHeader } from './PageHeader';
 import { SideMenu } from './SideMenu';
@@ -13,6 +14,7 @@ function Loading() {
 }
 
 export default function ShellLayout() {
+  useLiveStream();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {/* A sticky Sider is its own stacking context: its z-index keeps the hover panel above the page. */}

@@ -39,6 +39,11 @@ export interface Endpoint<Q = unknown, B = unknown, R = unknown> {
    * finds the caller changed meanwhile (apps/server/src/platform/guard.ts).
    */
   read?: boolean;
+  /**
+   * The call answers a server-sent event stream that stays open while the caller listens
+   * (api/live.ts): the generic walks, which wait for each answer to end, leave it to its own tests.
+   */
+  stream?: boolean;
 }
 
 export const endpoint = <Q = undefined, B = undefined, R = unknown>(

@@ -4,9 +4,10 @@ import type { Page } from '@zb/contract/api/paging';
 import { ERR } from '@zb/contract/errcodes';
 import { formatDateTime } from '@zb/contract/time';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import { BizError } from '../../platform/errors';
+import { publishLive } from '../../platform/live/plugin';
 import { store } from '../stores/schema';
 import { notice } from './schema';
 
@@ -18,6 +19,22 @@ export interface Paging {
   pageNo: number;
   pageSize: number;
 }
+
+export type NewNotice = Omit<typeof notice.$inferInsert, 'id' | 'isRead' | 'readAt' | 'createdAt'>;
+
+/**
+ * Raises notices in the transaction of what they tell of; when it commits, every open console of
+ * their users hears it (platform/live) and its bell counts again.
+ */
+export const raiseNotices = async (tx: Tx, rows: readonly NewNotice[]): Promise<void> => {
+  if (rows.length === 0) return;
+  await tx.insert(notice).values([...rows]);
+  await publishLive(
+    tx,
+    'notices',
+    rows.map((r) => r.userId),
+  );
+};
 
 /** Notices are private: every query starts from the caller's own. */
 const mine = (userId: number, filter: NoticeFilter): SQL => {

@@ -7,6 +7,7 @@
  * scope and its family (goods orders or material orders), else RECORD_NOT_FOUND.
  */
 
+import { NOTICE_TYPE_PAYMENT } from '@zb/contract/constants';
 import { coopUnitPrice } from '@zb/contract/entities/cooperativeConfig';
 import {
   ORDER_NO_PREFIX,
@@ -24,6 +25,7 @@ import {
   orderPayable,
   orderStatusLabel,
   orderStepAllowed,
+  PAY_METHODS,
   type PayBody,
   type PayStatus,
   payStatusOf,
@@ -47,6 +49,7 @@ import { findRow } from '../../platform/resource/query';
 import { checkStoreInScope, type DataScope, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { product } from '../goods/schema';
+import { raiseNotices } from '../notices/service';
 import { moveStock } from '../stock/service';
 import { region, store } from '../stores/schema';
 import { bindingOf } from './bindings';
@@ -507,6 +510,33 @@ export const receiveOrder = (db: Db, f: OrderFamily, auth: Auth, body: ReceiveBo
 // ---------------------------------------------------------------------------------------------
 // Payments.
 
+/**
+ * A 付款通知 to the people of the order — its submitter and its approver — other than the one who
+ * recorded the payment: their bells ring at once (notices/raiseNotices).
+ */
+const noticePayment = async (tx: Tx, auth: Auth, order: OrderRow, body: PayBody, paid: number, total: number) => {
+  const [row] = await tx
+    .select({ approvedBy: storeOrder.approvedBy, storeName: store.name })
+    .from(storeOrder)
+    .innerJoin(store, eq(store.id, storeOrder.storeId))
+    .where(eq(storeOrder.id, order.id));
+  const to = [...new Set([order.createdBy, row?.approvedBy])].filter(
+    (id): id is number => typeof id === 'number' && id !== auth.user.id,
+  );
+  const method = PAY_METHODS.find((m) => m.value === body.method)?.label ?? body.method;
+  await raiseNotices(
+    tx,
+    to.map((userId) => ({
+      userId,
+      storeId: order.storeId,
+      type: NOTICE_TYPE_PAYMENT,
+      msgName: `${row?.storeName ?? ''} 订货款到账`,
+      content: `订货单 ${order.orderNo} 登记付款 ¥${formatYuan(body.amount)}（${method}），累计已付 ¥${formatYuan(paid)} / 应付 ¥${formatYuan(total)}。`,
+      amount: body.amount,
+    })),
+  );
+};
+
 export const payOrder = (db: Db, f: OrderFamily, auth: Auth, body: PayBody, now = new Date()) =>
   db.transaction(async (tx): Promise<{ id: number; paidAmount: number; payStatus: PayStatus }> => {
     const order = await loadOrder(tx, f, auth.scope, body.orderId);
@@ -557,6 +587,7 @@ export const payOrder = (db: Db, f: OrderFamily, auth: Auth, body: PayBody, now 
       payment: { id: pay!.id, amount: body.amount, method: body.method, paidAt: paidAt.toISOString() },
     });
     const { paid, total } = rows[0]!;
+    await noticePayment(tx, auth, order, body, paid, total);
     return { id: pay!.id, paidAmount: paid, payStatus: payStatusOf(total, paid) };
   });
 

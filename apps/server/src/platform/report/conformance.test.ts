@@ -282,16 +282,23 @@ describe.each(REPORTS.map((d) => [`${d.title} ${d.page}`, d] as const))('%s', (_
   });
 
   it('sorts by each sortable column both ways, and by no other', async () => {
-    // The number of rows of each grouping, counted once for all the columns sorted in it.
-    const totals = new Map<string, number>();
+    // A column of numbers: its first page descending is in order, and (for the first such column)
+    // its first page ascending too. Any other column, or the first numeric one: its ascending head
+    // is its descending tail reversed. One query for most columns, where two for each cost the
+    // suite a minute.
+    let bothWays = false;
     for (const key of sortableColumns(decl)) {
       const g = groupingWith(decl, key);
       const groupBy: Query = decl.kind === 'summary' && g ? { groupBy: g.key } : {};
-      const grouping = String(groupBy.groupBy ?? '');
-      const total = totals.get(grouping) ?? (await listOf(admin, decl, { ...groupBy, pageSize: 1 })).total;
-      totals.set(grouping, total);
-      const last = Math.max(1, Math.ceil(total / 10));
+      const numbers = (p: Page) => p.list.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
+      const desc = await listOf(admin, decl, { ...groupBy, sortBy: key, sortDir: 'desc', pageSize: 10 });
+      const numeric = numbers(desc);
+      expect(numeric, key).toEqual([...numeric].sort((x, y) => y - x));
+      if (numeric.length > 1 && bothWays) continue;
+      bothWays ||= numeric.length > 1;
       const asc = await listOf(admin, decl, { ...groupBy, sortBy: key, sortDir: 'asc', pageSize: 10 });
+      expect(numbers(asc), key).toEqual([...numbers(asc)].sort((x, y) => x - y));
+      const last = Math.max(1, Math.ceil(asc.total / 10));
       const descTail = await listOf(admin, decl, {
         ...groupBy,
         sortBy: key,
@@ -299,10 +306,7 @@ describe.each(REPORTS.map((d) => [`${d.title} ${d.page}`, d] as const))('%s', (_
         pageSize: 10,
         pageNo: last,
       });
-      const tail = [...descTail.list].reverse();
-      expect(asc.list.slice(0, tail.length), key).toEqual(tail);
-      const numbers = asc.list.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
-      expect(numbers, key).toEqual([...numbers].sort((x, y) => x - y));
+      expect(asc.list.slice(0, descTail.list.length), key).toEqual([...descTail.list].reverse());
     }
     const unsortable =
       [...Object.keys(decl.dimensions), ...Object.keys(decl.measures)].find(
