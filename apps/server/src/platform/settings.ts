@@ -8,6 +8,7 @@ import {
   SETTINGS,
   type SettingKey,
   type SettingValue,
+  type SwitchSettingKey,
   settingSchema,
   type UrlSettingKey,
 } from '@zb/contract/settings';
@@ -69,3 +70,6 @@ export const writeSetting = async (
   });
   return parsed.data;
 };
+
+/** A switch's state: true when 开启. */
+export const readSwitch = async (db: Db, key: SwitchSettingKey): Promise<boolean> => (await readAny(db, key)) === 1;

@@ -5,7 +5,8 @@
  * abnormal scan over the whole history, and one flagged bill handled (确认无误) — so
  * /abnormalBillingList, /billingListClose and /orderDetails have something to show.
  */
-import { ABNORMAL_FLOW, ABNORMAL_PARAMS } from '@zb/contract/entities/abnormalBill';
+import { ABNORMAL_FLOW } from '@zb/contract/entities/abnormalBill';
+import { SETTINGS } from '@zb/contract/settings';
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { scanAbnormalBills } from '../modules/bills/abnormal';
@@ -20,6 +21,8 @@ import { runStep } from '../platform/flow';
 const MINUTE = 60_000;
 const BEIJING = 8 * 3_600_000;
 const DAY = 86_400_000;
+/** 金额超限's threshold as a fresh database has it (/otherConfig), in 分. */
+const AMOUNT_LIMIT = SETTINGS.abnormalAmountLimitYuan.default * 100;
 
 /** The card bills of the last weeks, newest first, with their lines. */
 const recentCardBills = async (tx: Tx, now: Date) => {
@@ -107,7 +110,7 @@ export const seedBillPages = async (tx: Tx, now: Date): Promise<void> => {
   const [goods] = await tx
     .select({ id: product.id, price: product.retailPrice })
     .from(product)
-    .where(and(gt(product.retailPrice, 2_000), sql`${product.retailPrice} * 999 > ${ABNORMAL_PARAMS.amountLimit}`))
+    .where(and(gt(product.retailPrice, 2_000), sql`${product.retailPrice} * 999 > ${AMOUNT_LIMIT}`))
     .orderBy(desc(product.retailPrice))
     .limit(1);
   const host = bills[6]?.bill;
@@ -117,7 +120,7 @@ export const seedBillPages = async (tx: Tx, now: Date): Promise<void> => {
       storeId: host.storeId,
       staffId: host.staffId,
       at: new Date(host.at.getTime() + 30 * MINUTE),
-      lines: [{ productId: goods.id, quantity: Math.ceil((ABNORMAL_PARAMS.amountLimit + 1) / goods.price) }],
+      lines: [{ productId: goods.id, quantity: Math.ceil((AMOUNT_LIMIT + 1) / goods.price) }],
       remark: '团购批量采购',
       userId: null,
     });

@@ -45,6 +45,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/operationLog': () => import('../features/logs/OperationLogPage'),
   '/schedule': () => import('../features/schedule/SchedulePage'),
   '/configUtils': () => import('../features/configUtils/ConfigUtilsPage'),
+  '/otherConfig': () => import('../features/configUtils/OtherConfigPage'),
   '/systemLog': () => import('../features/logs/SystemLogPage'),
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
   '/easConfig': () => import('../features/erp/EasConfigPage'),

@@ -22,35 +22,34 @@ export interface AbnormalRuleDef {
   describe: string;
 }
 
-/** The rules' parameters: one place to change a threshold. */
+/**
+ * The rules' fixed parameters. Their thresholds — 重复开单's minutes, 金额超限's limit, 充值后短时
+ * 退款's hours — and the switch of the whole scan are /otherConfig settings (contract/settings:
+ * abnormalDuplicateMinutes, abnormalAmountLimitYuan, abnormalRefundAfterTopUpHours,
+ * abnormalScanEnabled).
+ */
 export const ABNORMAL_PARAMS = {
-  /** 重复开单: the same member, store and total within this many minutes of an earlier bill. */
-  duplicateMinutes: 10,
   /** 营业时间外划卡: Beijing store hours (HH:MM, [open, close)). */
   storeOpens: '09:00',
   storeCloses: '22:00',
-  /** 金额超限: a bill's total above this (分). */
-  amountLimit: 1_000_000,
-  /** 充值后短时退款: a refund on a card within this many hours after a top-up of it. */
-  refundAfterTopUpHours: 72,
 } as const;
 
 export const ABNORMAL_RULES = [
   {
     key: 'duplicate',
     label: '重复开单',
-    describe: `同一会员在同一门店 ${ABNORMAL_PARAMS.duplicateMinutes} 分钟内开出金额相同的单`,
+    describe: '同一会员在同一门店于配置的间隔内开出金额相同的单（其他配置：重复开单间隔）',
   },
   {
     key: 'outsideHours',
     label: '营业时间外划卡',
     describe: `划卡时间在营业时间 ${ABNORMAL_PARAMS.storeOpens}–${ABNORMAL_PARAMS.storeCloses} 之外`,
   },
-  { key: 'overLimit', label: '金额超限', describe: '单据金额超过配置的上限' },
+  { key: 'overLimit', label: '金额超限', describe: '单据金额超过配置的上限（其他配置：单据金额上限）' },
   {
     key: 'refundAfterTopUp',
     label: '充值后短时退款',
-    describe: `充值后 ${ABNORMAL_PARAMS.refundAfterTopUpHours} 小时内退款`,
+    describe: '会员卡充值后于配置的时限内退款（其他配置：充值后短时退款时限）',
   },
   { key: 'paymentsMismatch', label: '支付不平', describe: '支付合计、明细合计或划卡合计与单据金额不符' },
 ] as const satisfies readonly AbnormalRuleDef[];

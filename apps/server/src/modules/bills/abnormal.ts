@@ -13,9 +13,9 @@
  */
 import {
   ABNORMAL_FLOW,
+  ABNORMAL_PARAMS,
   type AbnormalRule,
   type AbnormalStep,
-  ABNORMAL_PARAMS as P,
 } from '@zb/contract/entities/abnormalBill';
 import type { BillStepDone } from '@zb/contract/entities/billView';
 import { ERR } from '@zb/contract/errcodes';
@@ -27,6 +27,7 @@ import type { Auth } from '../../platform/context';
 import { BizError } from '../../platform/errors';
 import { runStep } from '../../platform/flow';
 import { storeScopeFilter } from '../../platform/scope';
+import { readSetting, readSwitch } from '../../platform/settings';
 import { memberConsume } from '../members/schema';
 import { abnormalBill, abnormalScanState } from './schema';
 import { closeBillIn } from './view';
@@ -45,8 +46,27 @@ type Range = { from: number; to: number };
 
 const yuan = (fen: number) => `¥${formatYuan(fen)}`;
 
+/** The rules' thresholds: the store hours of the contract, the rest as /otherConfig has them. */
+interface Params {
+  duplicateMinutes: number;
+  amountLimit: number;
+  refundAfterTopUpHours: number;
+  storeOpens: string;
+  storeCloses: string;
+}
+
+const paramsOf = async (db: Db | Tx): Promise<Params> => ({
+  duplicateMinutes: await readSetting(db, 'abnormalDuplicateMinutes'),
+  amountLimit: (await readSetting(db, 'abnormalAmountLimitYuan')) * 100,
+  refundAfterTopUpHours: await readSetting(db, 'abnormalRefundAfterTopUpHours'),
+  storeOpens: ABNORMAL_PARAMS.storeOpens,
+  storeCloses: ABNORMAL_PARAMS.storeCloses,
+});
+
 /** The bill rules: each reads the bills with from < id ≤ to and answers what it flags. */
-const BILL_RULES: Record<Exclude<AbnormalRule, 'refundAfterTopUp'>, (tx: Tx, r: Range) => Promise<Flag[]>> = {
+const billRules = (
+  P: Params,
+): Record<Exclude<AbnormalRule, 'refundAfterTopUp'>, (tx: Tx, r: Range) => Promise<Flag[]>> => ({
   duplicate: async (tx, { from, to }) => {
     const rows = rowsOf<{ id: number; store_id: number; total: number; other: string; minutes: number }>(
       await tx.execute(sql`select b.id, b.store_id, b.total, p.bill_no as other,
@@ -112,15 +132,17 @@ const BILL_RULES: Record<Exclude<AbnormalRule, 'refundAfterTopUp'>, (tx: Tx, r: 
           : `明细合计 ${yuan(r.lines)} 与单据金额 ${yuan(r.total)} 不符`,
     }));
   },
-};
+});
 
 /**
  * 充值后短时退款: ledger 退款 rows with from < id ≤ to on a card topped up within the hours
  * before; the bill flagged is the one that holds the top-up (a top-up outside a bill flags none).
  */
-const refundAfterTopUp = async (tx: Tx, { from, to }: Range): Promise<Flag[]> => {
-  const rows = rowsOf<{ consume_id: number; store_id: number; card_no: string; hours: number; amount: number }>(
-    await tx.execute(sql`select distinct on (l.consume_id) l.consume_id, c.store_id, mc.card_no,
+const refundAfterTopUp =
+  (P: Params) =>
+  async (tx: Tx, { from, to }: Range): Promise<Flag[]> => {
+    const rows = rowsOf<{ consume_id: number; store_id: number; card_no: string; hours: number; amount: number }>(
+      await tx.execute(sql`select distinct on (l.consume_id) l.consume_id, c.store_id, mc.card_no,
         floor(extract(epoch from r.at - t.at) / 3600)::int as hours, -(r.amount + r.bonus_amount) as amount
       from card_ledger r
       join lateral (
@@ -134,14 +156,14 @@ const refundAfterTopUp = async (tx: Tx, { from, to }: Range): Promise<Flag[]> =>
       join member_card mc on mc.id = r.member_card_id
       where r.id > ${from} and r.id <= ${to} and r.kind = 'refund'
       order by l.consume_id, r.id`),
-  );
-  return rows.map((r) => ({
-    consumeId: r.consume_id,
-    storeId: r.store_id,
-    rule: 'refundAfterTopUp',
-    reason: `卡 ${r.card_no} 充值后 ${r.hours} 小时内退款 ${yuan(r.amount)}`,
-  }));
-};
+    );
+    return rows.map((r) => ({
+      consumeId: r.consume_id,
+      storeId: r.store_id,
+      rule: 'refundAfterTopUp',
+      reason: `卡 ${r.card_no} 充值后 ${r.hours} 小时内退款 ${yuan(r.amount)}`,
+    }));
+  };
 
 const writeFlags = async (tx: Tx, flags: Flag[], at: Date): Promise<number> => {
   let n = 0;
@@ -188,17 +210,21 @@ const advance = async (
 
 /**
  * The scheduled job: evaluates every rule over the bills and refund ledger rows written since the
- * watermarks. Answers how many ids it read and how many abnormal rows it wrote.
+ * watermarks, with the thresholds /otherConfig has now. Answers how many ids it read and how many
+ * abnormal rows it wrote. While /otherConfig's 异常开单自动识别 is off it reads nothing and the
+ * watermarks stay: the run after it is turned on again reads what came meanwhile.
  */
 export const scanAbnormalBills = async (db: Db | Tx, at = new Date()): Promise<{ read: number; flagged: number }> => {
+  if (!(await readSwitch(db, 'abnormalScanEnabled'))) return { read: 0, flagged: 0 };
+  const P = await paramsOf(db);
   const bills = await advance(
     db,
     'bill',
     sql`select max(id) as max from member_consume`,
-    Object.values(BILL_RULES),
+    Object.values(billRules(P)),
     at,
   );
-  const ledger = await advance(db, 'ledger', sql`select max(id) as max from card_ledger`, [refundAfterTopUp], at);
+  const ledger = await advance(db, 'ledger', sql`select max(id) as max from card_ledger`, [refundAfterTopUp(P)], at);
   return { read: bills.read + ledger.read, flagged: bills.flagged + ledger.flagged };
 };
 

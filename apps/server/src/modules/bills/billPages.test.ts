@@ -4,11 +4,12 @@
  * handling steps refusing a wrong state (STATE_CHANGED), and 冲正 / 关单 giving the card draws
  * back through ledger 调整 rows (balance = Σ ledger).
  */
-import { ABNORMAL_PARAMS } from '@zb/contract/entities/abnormalBill';
+import { OTHER_CONFIG_API } from '@zb/contract/api/configUtils';
 import { BILL_API } from '@zb/contract/entities/billView';
 import { ERR } from '@zb/contract/errcodes';
 import { reportApi } from '@zb/contract/report/api';
 import { ABNORMAL_BILL_LIST, BILLING_CLOSE_LIST, BILLING_LIST } from '@zb/contract/reports/bills';
+import { SETTINGS } from '@zb/contract/settings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
@@ -265,7 +266,7 @@ describe('abnormal rules', () => {
     const again = await drawBill(who, beijing(`${day}T14:03:00`));
     const later = await drawBill(
       who,
-      beijing(`${day}T14:${String(4 + ABNORMAL_PARAMS.duplicateMinutes).padStart(2, '0')}:00`),
+      beijing(`${day}T14:${String(4 + SETTINGS.abnormalDuplicateMinutes.default).padStart(2, '0')}:00`),
     );
     await scanAbnormalBills(t.db);
     expect(await flagsOf(first.consumeId)).toEqual([]);
@@ -298,8 +299,9 @@ describe('abnormal rules', () => {
       .where(sql`${product.retailPrice} > 2000`)
       .orderBy(asc(product.id))
       .limit(1);
-    const over = Math.floor(ABNORMAL_PARAMS.amountLimit / goods!.price) + 1;
-    const under = Math.floor(ABNORMAL_PARAMS.amountLimit / goods!.price);
+    const limit = SETTINGS.abnormalAmountLimitYuan.default * 100;
+    const over = Math.floor(limit / goods!.price) + 1;
+    const under = Math.floor(limit / goods!.price);
     const mk = (q: number, hh: string) =>
       tx((x) =>
         consume(x, {
@@ -315,6 +317,25 @@ describe('abnormal rules', () => {
     await scanAbnormalBills(t.db);
     expect((await flagsOf(big.consumeId)).map((f) => f.rule)).toEqual(['overLimit']);
     expect(await flagsOf(small.consumeId)).toEqual([]);
+  });
+
+  it('follows /otherConfig: a lowered limit flags the next bill over it; 关闭 pauses the scan and 开启 reads what came meanwhile', async () => {
+    const who = await memberWithCard();
+    const set = async (key: string, value: number) =>
+      expect((await admin.call(OTHER_CONFIG_API.update, { body: { key, value } as never })).body.errcode).toBe(ERR.OK);
+    await scanAbnormalBills(t.db);
+    const bill = await drawBill(who, beijing(`${daysAgo(6)}T11:00:00`));
+    expect(bill.total).toBeLessThan(SETTINGS.abnormalAmountLimitYuan.default * 100);
+    await set('abnormalAmountLimitYuan', Math.max(100, Math.floor(bill.total / 100) - 1));
+    await set('abnormalScanEnabled', 0);
+    expect(await scanAbnormalBills(t.db)).toEqual({ read: 0, flagged: 0 });
+    expect(await flagsOf(bill.consumeId)).toEqual([]);
+    await set('abnormalScanEnabled', 1);
+    expect((await scanAbnormalBills(t.db)).read).toBeGreaterThan(0);
+    const flags = await flagsOf(bill.consumeId);
+    expect(flags.map((f) => f.rule)).toEqual(['overLimit']);
+    expect(flags[0]!.reason).toContain(`上限 ¥${Math.max(100, Math.floor(bill.total / 100) - 1)}.00`);
+    await set('abnormalAmountLimitYuan', SETTINGS.abnormalAmountLimitYuan.default);
   });
 
   it('支付不平: payments that do not add up to the total, not ones that do', async () => {

@@ -1,10 +1,10 @@
-import { CONFIG_API } from '@zb/contract/api/configUtils';
+import { CONFIG_API, OTHER_CONFIG_API } from '@zb/contract/api/configUtils';
 import { ERR } from '@zb/contract/errcodes';
-import { SETTINGS } from '@zb/contract/settings';
+import { SETTINGS, settingKeysOf } from '@zb/contract/settings';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSetting, operationLog } from '../../platform/schema';
-import { readSetting } from '../../platform/settings';
+import { readSetting, readSwitch } from '../../platform/settings';
 import { userRoleIdOf } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { fieldsOf, type TestClient } from '../../testing/testClient';
@@ -30,7 +30,7 @@ const permissionsVersion = async () =>
 describe('the settings list', () => {
   it('lists every declared setting with its bounds and default, and never a secret', async () => {
     const rows = ok(await admin.call(CONFIG_API.list));
-    expect(rows.map((r) => r.key)).toEqual(Object.keys(SETTINGS));
+    expect(rows.map((r) => r.key)).toEqual(settingKeysOf('/configUtils'));
     expect(rows.find((r) => r.key === 'operationLogRetentionDays')).toMatchObject({
       label: '操作日志保留天数',
       value: 180,
@@ -118,5 +118,65 @@ describe('permissions', () => {
       expect(res.body.errcode).toBe(ERR.FORBIDDEN);
     }
     expect(await readSetting(t.db, 'uploadMaxKb')).toBe(SETTINGS.uploadMaxKb.default);
+  });
+});
+
+describe('/otherConfig', () => {
+  it("lists the business settings only, and each page's settings are the declared ones, once", async () => {
+    const rows = ok(await admin.call(OTHER_CONFIG_API.list));
+    expect(rows.map((r) => r.key)).toEqual(settingKeysOf('/otherConfig'));
+    expect(rows.map((r) => r.key)).toContain('pointsPerYuan');
+    expect(rows.find((r) => r.key === 'abnormalScanEnabled')).toMatchObject({
+      type: 'switch',
+      label: '异常开单自动识别',
+      value: 1,
+      default: 1,
+      min: 0,
+      max: 1,
+    });
+    const system = ok(await admin.call(CONFIG_API.list)).map((r) => r.key);
+    expect([...system, ...rows.map((r) => r.key)].sort()).toEqual(Object.keys(SETTINGS).sort());
+  });
+
+  it('turns a switch off and on, shown as 关闭/开启 in its own history, not in /configUtils', async () => {
+    const off = ok(await admin.call(OTHER_CONFIG_API.update, { body: { key: 'abnormalScanEnabled', value: 0 } }));
+    expect(off).toMatchObject({ value: 0, updatedBy: '系统管理员' });
+    expect(await readSwitch(t.db, 'abnormalScanEnabled')).toBe(false);
+    ok(await admin.call(OTHER_CONFIG_API.update, { body: { key: 'abnormalScanEnabled', value: true } as never }));
+    expect(await readSwitch(t.db, 'abnormalScanEnabled')).toBe(true);
+    const history = ok(await admin.call(OTHER_CONFIG_API.history, { query: {} }));
+    expect(history.list.slice(0, 2).map((h) => [h.label, h.oldValue, h.newValue])).toEqual([
+      ['异常开单自动识别', '关闭', '开启'],
+      ['异常开单自动识别', '开启', '关闭'],
+    ]);
+    const system = ok(await admin.call(CONFIG_API.history, { query: {} }));
+    expect(system.list.map((h) => h.key)).not.toContain('abnormalScanEnabled');
+  });
+
+  it("refuses another page's key, a switch that is neither on nor off, and a threshold out of bounds", async () => {
+    const theirs = await admin.call(OTHER_CONFIG_API.update, { body: { key: 'uploadMaxKb', value: 200 } as never });
+    expect(fieldsOf(theirs.body).key).toBe('配置项不存在');
+    const ours = await admin.call(CONFIG_API.update, { body: { key: 'abnormalDuplicateMinutes', value: 5 } as never });
+    expect(fieldsOf(ours.body).key).toBe('配置项不存在');
+    const neither = await admin.call(OTHER_CONFIG_API.update, { body: { key: 'abnormalScanEnabled', value: 2 } });
+    expect(fieldsOf(neither.body).value).toBe('异常开单自动识别须为开启或关闭');
+    const high = await admin.call(OTHER_CONFIG_API.update, {
+      body: { key: 'abnormalAmountLimitYuan', value: 99_999_999 },
+    });
+    expect(fieldsOf(high.body).value).toBe('单据金额上限不能大于 10000000元');
+    expect(await readSetting(t.db, 'uploadMaxKb')).toBe(SETTINGS.uploadMaxKb.default);
+    expect(await readSetting(t.db, 'abnormalDuplicateMinutes')).toBe(10);
+    expect(await readSetting(t.db, 'abnormalAmountLimitYuan')).toBe(10_000);
+  });
+
+  it('is refused to a user without /otherConfig, and changes nothing', async () => {
+    for (const res of [
+      await region.call(OTHER_CONFIG_API.list),
+      await region.call(OTHER_CONFIG_API.update, { body: { key: 'pointsPerYuan', value: 3 } }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.errcode).toBe(ERR.FORBIDDEN);
+    }
+    expect(await readSetting(t.db, 'pointsPerYuan')).toBe(SETTINGS.pointsPerYuan.default);
   });
 });

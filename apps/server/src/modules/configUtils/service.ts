@@ -1,13 +1,22 @@
 /**
- * /configUtils: the declared settings with their current value and last change, their history,
- * a change, and the permissions-cache refresh. Only contract/settings keys are ever read here,
- * so the secrets kept in app_setting never leave the server.
+ * /configUtils and /otherConfig: a page's declared settings with their current value and last
+ * change, their history, a change; and /configUtils' permissions-cache refresh. Only
+ * contract/settings keys of the page are ever read here, so the secrets kept in app_setting
+ * never leave the server.
  */
 import type { SettingChangeRow, SettingRow } from '@zb/contract/api/configUtils';
 import type { Page } from '@zb/contract/api/paging';
-import { SETTINGS, type SettingDef, type SettingKey, type SettingValue } from '@zb/contract/settings';
+import {
+  SETTINGS,
+  type SettingDef,
+  type SettingKey,
+  type SettingPage,
+  type SettingValue,
+  settingKeysOf,
+  settingValueText,
+} from '@zb/contract/settings';
 import { formatDateTime } from '@zb/contract/time';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import { PERMISSIONS_VERSION } from '../../platform/roleCodes';
@@ -15,8 +24,6 @@ import { appSetting } from '../../platform/schema';
 import { readSettingValue, writeSetting } from '../../platform/settings';
 import { settingChange } from '../../platform/settingsSchema';
 import { userAccount } from '../accounts/schema';
-
-const KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 const lastChange = async (db: Db, key: SettingKey) => {
   const [row] = await db
@@ -40,16 +47,16 @@ const settingRow = async (db: Db, key: SettingKey): Promise<SettingRow> => {
     value: await readSettingValue(db, key),
     default: def.default,
     unit: def.type === 'int' ? def.unit : '',
-    min: def.type === 'int' ? def.min : 1,
-    max: def.max,
+    min: def.type === 'int' ? def.min : def.type === 'switch' ? 0 : 1,
+    max: def.type === 'switch' ? 1 : def.max,
     updatedBy: last?.userName ?? null,
     updatedAt: last ? formatDateTime(last.at) : null,
   };
 };
 
-export const listSettings = async (db: Db): Promise<SettingRow[]> => {
+export const listSettings = async (db: Db, page: SettingPage): Promise<SettingRow[]> => {
   const out: SettingRow[] = [];
-  for (const key of KEYS) out.push(await settingRow(db, key));
+  for (const key of settingKeysOf(page)) out.push(await settingRow(db, key));
   return out;
 };
 
@@ -63,11 +70,13 @@ export const updateSetting = async (
   return settingRow(db, key);
 };
 
+/** The changes of the page's settings (of one of them with `key`), latest first. */
 export const settingHistory = async (
   db: Db,
+  page: SettingPage,
   q: { key?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<Page<SettingChangeRow>> => {
-  const where = q.key ? eq(settingChange.key, q.key) : undefined;
+  const where = and(inArray(settingChange.key, settingKeysOf(page)), q.key ? eq(settingChange.key, q.key) : undefined);
   const [total] = await db.select({ n: count() }).from(settingChange).where(where);
   const rows = await db
     .select({
@@ -85,11 +94,16 @@ export const settingHistory = async (
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
   return {
-    list: rows.map((r) => ({
-      ...r,
-      label: (SETTINGS as Record<string, { label: string }>)[r.key]?.label ?? r.key,
-      at: formatDateTime(r.at),
-    })),
+    list: rows.map((r) => {
+      const key = r.key as SettingKey;
+      return {
+        ...r,
+        label: SETTINGS[key].label,
+        oldValue: settingValueText(key, r.oldValue),
+        newValue: settingValueText(key, r.newValue),
+        at: formatDateTime(r.at),
+      };
+    }),
     total: total?.n ?? 0,
   };
 };

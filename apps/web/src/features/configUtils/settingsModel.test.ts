@@ -36,3 +36,10 @@ it('checks a web-address setting as the server does, and says what it takes', ()
     'http(s) 网址，最多 200 个字符',
   );
 });
+
+it('takes a switch as 开启 (1) or 关闭 (0) and says its default', () => {
+  expect(checkSettingValue('abnormalScanEnabled', 0)).toEqual({ ok: true, value: 0 });
+  expect(checkSettingValue('abnormalScanEnabled', true)).toEqual({ ok: true, value: 1 });
+  expect(checkSettingValue('abnormalScanEnabled', 2)).toEqual({ ok: false, message: '异常开单自动识别须为开启或关闭' });
+  expect(boundsText({ type: 'switch', min: 0, max: 1, unit: '', default: 1 })).toBe('开启 / 关闭，默认开启');
+});

@@ -1,18 +1,24 @@
-/** The /configUtils page's data and actions: settings, their history, a change, the permissions refresh. */
+/** A settings page's data and actions: its settings, their history, a change; the permissions refresh. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsApi } from '@zb/contract/api/configUtils';
 import { confirm } from '../../platform/alerts';
-import { CONFIG_KEYS, listSettings, refreshPermissions, settingHistory, updateSetting } from './api';
+import { listSettings, refreshPermissions, settingHistory, settingKeys, updateSetting } from './api';
 
-export const useSettings = () => {
+export const useSettings = (api: SettingsApi) => {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: CONFIG_KEYS.list, queryFn: listSettings });
+  const keys = settingKeys(api);
+  const list = useQuery({ queryKey: keys.list, queryFn: () => listSettings(api) });
   const save = useMutation({
-    mutationFn: (v: { key: string; value: number | string }) => updateSetting(v.key, v.value),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: CONFIG_KEYS.all }),
+    mutationFn: (v: { key: string; value: number | string }) => updateSetting(api, v.key, v.value),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.all }),
   });
+  return { settings: list.data ?? [], loading: list.isLoading, save };
+};
+
+/** 刷新权限缓存 (/configUtils), after its confirm; `run` answers false when cancelled or refused. */
+export const useRefreshPermissions = () => {
   const refresh = useMutation({ mutationFn: refreshPermissions });
-  /** 刷新权限缓存, after its confirm; false when cancelled or refused. */
-  const refreshCache = async (): Promise<boolean> => {
+  const run = async (): Promise<boolean> => {
     if (!(await confirm('确定刷新权限缓存？所有服务实例将重新读取角色权限。'))) return false;
     try {
       await refresh.mutateAsync();
@@ -21,13 +27,13 @@ export const useSettings = () => {
       return false;
     }
   };
-  return { settings: list.data ?? [], loading: list.isLoading, save, refreshCache, refreshing: refresh.isPending };
+  return { run, pending: refresh.isPending };
 };
 
-export const useSettingHistory = (open: boolean, pageNo: number, pageSize: number) =>
+export const useSettingHistory = (api: SettingsApi, open: boolean, pageNo: number, pageSize: number) =>
   useQuery({
-    queryKey: CONFIG_KEYS.history(pageNo, pageSize),
-    queryFn: () => settingHistory(pageNo, pageSize),
+    queryKey: settingKeys(api).history(pageNo, pageSize),
+    queryFn: () => settingHistory(api, pageNo, pageSize),
     enabled: open,
     placeholderData: keepPreviousData,
   });
