@@ -49,6 +49,8 @@ import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { SECONDMENT_OPEN_ROUTES } from './modules/secondments/open';
+import { secondmentRoutes } from './modules/secondments/routes';
 import { securityRoutes } from './modules/security/routes';
 import { settlementRoutes } from './modules/settlement/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -163,6 +165,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(channelRoutes);
   await app.register(contentRoutes);
   await app.register(groupBuyRoutes);
+  await app.register(secondmentRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -173,6 +176,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
+      ...SECONDMENT_OPEN_ROUTES,
     ],
   });
 

@@ -9,6 +9,8 @@ export const STOCK_MOVEMENT_KINDS = [
   { value: 'memberReceive', label: '会员领用' },
   { value: 'consume', label: '服务消耗' },
   { value: 'adjust', label: '盘点调整' },
+  { value: 'secondOut', label: '借调调出' },
+  { value: 'secondIn', label: '借调调入' },
 ] as const;
 
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number]['value'];

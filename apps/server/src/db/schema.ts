@@ -29,6 +29,7 @@ export * from '../modules/productOnlineRate/schema';
 export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
+export * from '../modules/secondments/schema';
 export * from '../modules/security/schema';
 export * from '../modules/settlement/schema';
 export * from '../modules/staff/schema';

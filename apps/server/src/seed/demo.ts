@@ -46,6 +46,7 @@ import { seedPerformance } from './performance';
 import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedSecondments } from './secondments';
 import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
 import { seedStoreOrders } from './storeOrders';
@@ -322,6 +323,8 @@ export const seedDemo = async (
       await seedBillPages(tx, now);
       await seedBillRefunds(tx, now);
       await seedIntents(tx, now);
+      // Goods lent between stores and given back: after the store orders received them.
+      await seedSecondments(tx, now);
       // After the members' history: its draws would pass the draw limits it adds.
       await seedBillConfig(tx, now);
     }

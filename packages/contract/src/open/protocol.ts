@@ -60,4 +60,6 @@ export const OPEN_PATHS = {
   softTextReads: '/softTextReads',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
+  /** Goods lent to another store, or given back (entities/secondment.ts). */
+  stockSecondments: '/stockSecondments',
 } as const;

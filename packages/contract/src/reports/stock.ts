@@ -187,4 +187,73 @@ export const STOCK_COST = defineReport({
   source: '当前门店库存 × 商品成本价（按毫升计的商品按每件毫升数折算），实时',
 });
 
-export const STOCK_REPORTS = [STOCK_IN_TRANSIT, STOCK_MOVEMENTS, STOCK_BALANCE, STOCK_COST] as const;
+/**
+ * 产品借调 (entities/secondment.ts): what stores lent each other and gave back, and what the
+ * borrower still owes, by lending store, borrowing store and product. A region sees what its
+ * stores lent (the lender keeps the claim).
+ */
+export const PRODUCT_SECONDMENT = defineReport({
+  name: 'productSecondment',
+  title: '产品借调',
+  page: '/ProductSecondmentReport',
+  kind: 'summary',
+  dimensions: {
+    lenderStoreId: { label: '借出门店ID', type: 'int', hidden: true },
+    lenderName: { label: '借出门店', type: 'text', width: 140, fixed: 'left' },
+    borrowerStoreId: { label: '借入门店ID', type: 'int', hidden: true },
+    borrowerName: { label: '借入门店', type: 'text', width: 140 },
+    productId,
+    productCode,
+    productName,
+    unit: { ...baseUnit, label: '单位' },
+  },
+  measures: {
+    lentQty: { label: '借出数量', type: 'int', agg: 'sum', width: 100, summary: true },
+    returnedQty: { label: '已归还', type: 'int', agg: 'sum', width: 100, summary: true },
+    owedQty: { label: '未归还', type: 'int', agg: 'sum', width: 100, summary: true },
+    owedAmount: { label: '未归还金额', type: 'money', agg: 'sum', width: 120 },
+    documents: { label: '借调单数', type: 'int', agg: 'countDistinct', width: 90 },
+  },
+  groupings: [
+    {
+      key: 'pairProduct',
+      label: '按门店和商品',
+      dims: [
+        'lenderStoreId',
+        'lenderName',
+        'borrowerStoreId',
+        'borrowerName',
+        'productId',
+        'productCode',
+        'productName',
+        'unit',
+      ],
+    },
+    {
+      key: 'pair',
+      label: '按借出和借入门店',
+      dims: ['lenderStoreId', 'lenderName', 'borrowerStoreId', 'borrowerName'],
+    },
+    { key: 'lender', label: '按借出门店', dims: ['lenderStoreId', 'lenderName'] },
+    { key: 'product', label: '按商品', dims: ['productId', 'productCode', 'productName', 'unit'] },
+  ],
+  filters: {
+    period: { label: '借调日期', type: 'date', filter: 'range', period: true },
+    lenderStoreId: { label: '借出门店', type: 'int', filter: 'eq', picker: 'store' },
+    borrowerStoreId: { label: '借入门店', type: 'int', filter: 'eq', picker: 'store' },
+    productName: productNameFilter,
+  },
+  defaultSort: { field: 'owedQty', dir: 'desc' },
+  totals: true,
+  chart: { type: 'bar', x: 'lenderName', series: ['lentQty', 'returnedQty', 'owedQty'] },
+  export: true,
+  source: '门店经开放接口上报的借调单（借出、归还）的商品明细，实时；未归还金额按商品成本价',
+});
+
+export const STOCK_REPORTS = [
+  STOCK_IN_TRANSIT,
+  STOCK_MOVEMENTS,
+  STOCK_BALANCE,
+  STOCK_COST,
+  PRODUCT_SECONDMENT,
+] as const;
