@@ -60,4 +60,8 @@ export const OPEN_PATHS = {
   softTextReads: '/softTextReads',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
+  /** 消息中心 (api/taskCenter.ts): a store's messages and tasks, reading one, answering a task. */
+  taskMsgs: '/taskMsgs',
+  taskMsgRead: '/taskMsgs/read',
+  taskMsgAnswer: '/taskMsgs/answer',
 } as const;
