@@ -43,6 +43,7 @@ import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
+import { publishLive } from '../../platform/live/plugin';
 import { type DataScope, OUT_OF_SCOPE_STORE, storeScopeFilter, storeTableScope } from '../../platform/scope';
 import { userAccount } from '../accounts/schema';
 import { raiseNotices } from '../notices/service';
@@ -603,6 +604,7 @@ export const readStoreTask = async (db: Db, caller: OpenCaller, id: number): Pro
       .update(taskMsg)
       .set({ readCount: sql`${taskMsg.readCount} + 1` })
       .where(eq(taskMsg.id, id));
+    if (row.createdBy !== null) await publishLive(tx, 'tasks', [row.createdBy]);
     await recordOperation(tx, {
       userId: null,
       action: 'readTaskMsg',
@@ -638,6 +640,7 @@ export const answerStoreTask = async (
         readCount: row.readAt ? taskMsg.readCount : sql`${taskMsg.readCount} + 1`,
       })
       .where(eq(taskMsg.id, body.id));
+    if (row.createdBy !== null) await publishLive(tx, 'tasks', [row.createdBy]);
     await recordOperation(tx, {
       userId: null,
       action: 'answerTask',
