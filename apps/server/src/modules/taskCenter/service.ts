@@ -145,16 +145,34 @@ const statusOf = (
 const statusName = (kind: number, s: TaskStatus) =>
   labelOf(kind === TASK_KIND_TASK ? TASK_STATUSES : MESSAGE_STATUSES, s);
 
-const statusFilter = (kind: number, status: string | undefined): SQL | undefined => {
+/**
+ * A message's counts as the caller sees them: head office the kept counts of every store; a
+ * region or store role those of its own stores (counted from the store rows in its scope), so the
+ * list, its status filter and the detail agree with the stores the caller is shown.
+ */
+const countsOf = (scope: DataScope) => {
+  if (scope.level === 'hq') {
+    return { storeCount: taskMsg.storeCount, readCount: taskMsg.readCount, answerCount: taskMsg.answerCount };
+  }
+  const scoped = (extra: SQL) =>
+    sql<number>`(select count(*) from ${taskMsgStore} where ${taskMsgStore.taskId} = ${taskMsg.id} and ${storeScopeFilter(scope, taskMsgStore.storeId)}${extra})::int`;
+  return {
+    storeCount: scoped(sql``),
+    readCount: scoped(sql` and ${taskMsgStore.readAt} is not null`),
+    answerCount: scoped(sql` and ${taskMsgStore.answeredAt} is not null`),
+  };
+};
+
+const statusFilter = (scope: DataScope, kind: number, status: string | undefined): SQL | undefined => {
   if (!status) return undefined;
+  const c = countsOf(scope);
   if (kind !== TASK_KIND_TASK) {
-    if (status === 'read') return sql`${taskMsg.readCount} >= ${taskMsg.storeCount}`;
-    if (status === 'unread') return sql`${taskMsg.readCount} < ${taskMsg.storeCount}`;
+    if (status === 'read') return sql`${c.readCount} >= ${c.storeCount}`;
+    if (status === 'unread') return sql`${c.readCount} < ${c.storeCount}`;
   } else {
-    if (status === 'done') return sql`${taskMsg.answerCount} >= ${taskMsg.storeCount}`;
-    if (status === 'overdue')
-      return sql`${taskMsg.answerCount} < ${taskMsg.storeCount} and ${taskMsg.deadline} < now()`;
-    if (status === 'open') return sql`${taskMsg.answerCount} < ${taskMsg.storeCount} and ${taskMsg.deadline} >= now()`;
+    if (status === 'done') return sql`${c.answerCount} >= ${c.storeCount}`;
+    if (status === 'overdue') return sql`${c.answerCount} < ${c.storeCount} and ${taskMsg.deadline} < now()`;
+    if (status === 'open') return sql`${c.answerCount} < ${c.storeCount} and ${taskMsg.deadline} >= now()`;
   }
   throw fieldError('status', '状态无效');
 };
@@ -170,7 +188,7 @@ const whereOf = (scope: DataScope, f: TaskFilter): SQL => {
     eq(taskMsg.kind, f.kind),
     f.title ? ilike(taskMsg.title, `%${f.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     f.msgType ? eq(taskMsg.msgType, f.msgType) : undefined,
-    statusFilter(f.kind, f.status),
+    statusFilter(scope, f.kind, f.status),
     f.storeId
       ? sql`exists (select 1 from ${taskMsgStore} where ${taskMsgStore.taskId} = ${taskMsg.id} and ${taskMsgStore.storeId} = ${f.storeId})`
       : undefined,
@@ -179,18 +197,16 @@ const whereOf = (scope: DataScope, f: TaskFilter): SQL => {
   return and(...parts) as SQL;
 };
 
-const rowColumns = {
+const rowColumns = (scope: DataScope) => ({
   id: taskMsg.id,
   kind: taskMsg.kind,
   msgType: taskMsg.msgType,
   title: taskMsg.title,
   deadline: taskMsg.deadline,
-  storeCount: taskMsg.storeCount,
-  readCount: taskMsg.readCount,
-  answerCount: taskMsg.answerCount,
+  ...countsOf(scope),
   creatorName: userAccount.nickname,
   createdAt: taskMsg.createdAt,
-};
+});
 
 interface RawRow {
   id: number;
@@ -239,7 +255,7 @@ export const listTasks = async (
   const now = new Date();
   const [rows, total] = await Promise.all([
     db
-      .select(rowColumns)
+      .select(rowColumns(auth.scope))
       .from(taskMsg)
       .leftJoin(userAccount, eq(userAccount.id, taskMsg.createdBy))
       .where(whereOf(auth.scope, f))
@@ -268,7 +284,12 @@ const fmt = (d: Date | null) => (d ? formatDateTime(d) : null);
 
 export const taskDetail = async (db: Db | Tx, auth: Auth, id: number): Promise<TaskDetail> => {
   const [found] = await db
-    .select({ ...rowColumns, content: taskMsg.content, templeteId: taskMsg.templeteId })
+    .select({
+      ...rowColumns(auth.scope),
+      content: taskMsg.content,
+      templeteId: taskMsg.templeteId,
+      allAnswers: taskMsg.answerCount,
+    })
     .from(taskMsg)
     .leftJoin(userAccount, eq(userAccount.id, taskMsg.createdBy))
     .where(and(eq(taskMsg.id, id), inScope(auth.scope)));
@@ -294,7 +315,7 @@ export const taskDetail = async (db: Db | Tx, auth: Auth, id: number): Promise<T
     ...toRow(found, now),
     content: found.content,
     templeteId: found.templeteId,
-    editable: found.answerCount === 0,
+    editable: found.allAnswers === 0,
     stores: stores.map((s): TaskStoreRow => {
       const state = storeState(s, found.kind, found.deadline, now);
       return {

@@ -381,6 +381,11 @@ describe('permissions and data scope', () => {
     const d = await ok(east.call(A.getTaskDetail, { query: { id: everyStore.id } }));
     expect(d.stores.length).toBeGreaterThan(0);
     expect(d.stores.every((s) => s.regionName === '华东大区')).toBe(true);
+    // The region's counts are those of its own stores, in the list and the detail alike.
+    expect(d.storeCount).toBe(d.stores.length);
+    expect(d.readCount).toBe(d.stores.filter((s) => s.readAt !== null).length);
+    expect(list.list.find((x) => x.id === everyStore.id)?.storeCount).toBe(d.stores.length);
+    expect(everyStore.storeCount).toBeGreaterThan(d.stores.length);
     const northOnly = all.list.find((x) => x.title === '北京的消息')!;
     const hidden = await east.call(A.getTaskDetail, { query: { id: northOnly.id } });
     expect(hidden.body.errcode).toBe(ERR.RECORD_NOT_FOUND);
@@ -472,6 +477,16 @@ describe('the overdue job', () => {
   it('is a declared scheduled job', async () => {
     const { JOBS } = await import('../schedule/jobs');
     expect(JOBS.some((j) => j.name === 'taskOverdueNotices')).toBe(true);
+  });
+});
+
+describe('notice types', () => {
+  it('allows 任务通知 (3) and the reserved 差评通知 (4), nothing beyond', async () => {
+    const [u] = await t.db.select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.loginName, 'admin'));
+    for (const type of [3, 4]) {
+      await t.db.insert(notice).values({ userId: u!.id, type, msgName: `类型${type}` });
+    }
+    await expect(t.db.insert(notice).values({ userId: u!.id, type: 5, msgName: '类型5' })).rejects.toThrow();
   });
 });
 
