@@ -35,6 +35,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { confirm } from '../../platform/alerts';
 import { useButtons } from '../../platform/permissions';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
 import { fetchMsgTypes, fetchStoreTree, fetchTask, fetchTempletes, fetchTreeCount, saveTask, TASK_KEYS } from './api';
@@ -270,7 +271,15 @@ function TaskForm({ kind, task }: { kind: TaskKind; task: TaskDetail | null }) {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {isTask ? '下发任务' : '发送消息'}
           </Button>
-          <Button onClick={() => navigate(task ? -1 : (LIST_PATHS[kind] as never))}>取消</Button>
+          <Button
+            onClick={async () => {
+              if (form.isFieldsTouched() && !(await confirm('内容尚未保存，确定放弃修改？'))) return;
+              if (task) navigate(`${isTask ? '/taskDetail' : '/messageDetail'}?id=${task.id}`, { replace: true });
+              else navigate(LIST_PATHS[kind]);
+            }}
+          >
+            取消
+          </Button>
         </Space>
       </Form>
     </Card>
