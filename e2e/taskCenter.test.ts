@@ -63,14 +63,17 @@ describe('消息中心', () => {
     await picker.click();
     await picker.fill(deadline);
     await picker.press('Enter');
+    await expect.poll(() => picker.inputValue(), { timeout: 5_000 }).toBe(deadline);
     const north = form.locator('.ant-tree-treenode', { hasText: '华北大区' }).first();
     await north.locator('.ant-tree-checkbox').click();
-    await expect.poll(() => form.getByText(/接收门店（已选 \d+ 家）/).innerText()).toMatch(/已选 [1-9]\d* 家/);
+    await expect
+      .poll(() => form.getByText(/接收门店（已选 \d+ 家）/).innerText(), { timeout: 15_000 })
+      .toMatch(/已选 [1-9]\d* 家/);
     await page.getByRole('button', { name: '下发任务' }).click();
     await page.waitForURL(/\/taskDetail\?id=\d+$/);
     const id = Number(new URL(page.url()).searchParams.get('id'));
     const row = page.locator('.ant-table-tbody tr.ant-table-row:visible', { hasText: '北京朝阳店' });
-    await expect.poll(() => row.innerText()).toContain('未读');
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('未读');
     const doneBefore = await page.getByTestId('task-done').innerText();
     const storeCount = Number(doneBefore.split('/')[1]);
     expect(doneBefore).toBe(`0/${storeCount}`);
