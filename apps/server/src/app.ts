@@ -59,6 +59,8 @@ import { storeOrderRoutes } from './modules/storeOrders/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
 import { storesMoreRoutes } from './modules/storesMore/routes';
+import { TASK_OPEN_ROUTES } from './modules/taskCenter/open';
+import { taskCenterRoutes } from './modules/taskCenter/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { wxworkRoutes } from './modules/wxwork/routes';
 import { apiLogPlugin } from './platform/audit';
@@ -166,6 +168,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(contentRoutes);
   await app.register(groupBuyRoutes);
   await app.register(secondmentRoutes);
+  await app.register(taskCenterRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -175,6 +178,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
+      ...TASK_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
       ...SECONDMENT_OPEN_ROUTES,
     ],

@@ -76,7 +76,10 @@ export const BREADCRUMB_QUERY = { storeName: 'storeName', orderCode: 'orderCode'
 export const NOTICE_TYPE_ARREARS = 1;
 /** Any other type is a 付款通知; this is the one the server writes. */
 export const NOTICE_TYPE_PAYMENT = 2;
-export const noticeTypeName = (type: number): string => (type === NOTICE_TYPE_ARREARS ? '欠款通知' : '付款通知');
+/** A store answered a task, or a task's store is past its deadline (消息中心, issue 17). */
+export const NOTICE_TYPE_TASK = 3;
+export const noticeTypeName = (type: number): string =>
+  type === NOTICE_TYPE_ARREARS ? '欠款通知' : type === NOTICE_TYPE_TASK ? '任务通知' : '付款通知';
 
 /** Approval states (GLOSSARY: 待审批/已通过/已驳回). */
 export const APPROVAL_STATUS = { pending: '待审批', approved: '已通过', rejected: '已驳回' } as const;

@@ -38,6 +38,7 @@ export * from '../modules/storeOrders/schema';
 export * from '../modules/storeQuick/schema';
 export * from '../modules/stores/schema';
 export * from '../modules/storesMore/schema';
+export * from '../modules/taskCenter/schema';
 export * from '../modules/wxwork/schema';
 export * from '../platform/events/schema';
 export * from '../platform/exports/schema';

@@ -53,6 +53,7 @@ import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedStoresMore } from './storesMore';
+import { seedTaskCenter } from './taskCenter';
 import { seedWxwork } from './wxwork';
 
 const REGIONS: readonly { name: string; stores: readonly [code: string, name: string, scrm: boolean][] }[] = [
@@ -329,6 +330,8 @@ export const seedDemo = async (
       await seedBillConfig(tx, now);
     }
     await seedOpenClients(tx);
+    // 消息中心: templates, messages and tasks across store trees (issue 17).
+    await seedTaskCenter(tx, now);
     // The mini-program's orders: after its key, which sends them.
     if (history) await seedMall(tx, now);
     // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.

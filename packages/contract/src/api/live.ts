@@ -7,8 +7,11 @@
  */
 import { endpoint, OPEN } from './endpoint';
 
-/** What an event says changed: the bell's notices (unread count and list). */
-export const LIVE_TOPICS = ['notices'] as const;
+/**
+ * What an event says changed: the bell's notices (unread count and list); tasks, the messages and
+ * tasks a store read or answered (消息中心's lists and details, whose queries are keyed under 'tasks').
+ */
+export const LIVE_TOPICS = ['notices', 'tasks'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /** How long the browser waits before reconnecting after the stream drops (SSE `retry:`). */

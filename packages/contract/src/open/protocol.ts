@@ -62,4 +62,8 @@ export const OPEN_PATHS = {
   groupBuyVerify: '/groupBuy/verify',
   /** Goods lent to another store, or given back (entities/secondment.ts). */
   stockSecondments: '/stockSecondments',
+  /** 消息中心 (api/taskCenter.ts): a store's messages and tasks, reading one, answering a task. */
+  taskMsgs: '/taskMsgs',
+  taskMsgRead: '/taskMsgs/read',
+  taskMsgAnswer: '/taskMsgs/answer',
 } as const;

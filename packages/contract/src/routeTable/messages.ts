@@ -7,9 +7,9 @@ const NOTICES = '盘点通知';
 export default group('ZBHT-XXZX', [
   page('/messageList', '消息列表', {
     category: MESSAGES,
-    tip: '系统发给总部的消息与提醒',
+    tip: '向门店发送消息并查看各门店阅读情况',
     keepAlive: true,
-    buttons: [BUTTONS.delete],
+    buttons: [BUTTONS.add, BUTTONS.edit, BUTTONS.delete],
   }),
   detail('/messageDetail', '消息详情', { of: '/messageList' }),
   page('/taskList', '任务列表', {

@@ -19,6 +19,7 @@ import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
+import { noticeOverdueTasks } from '../taskCenter/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
 /** Finished runs kept per job. */
@@ -165,6 +166,15 @@ export const JOBS: readonly JobDef[] = [
     run: async ({ db, now }) => {
       const r = await generateMonth(db, previousMonth(now), { kind: 'system' }, now);
       return `${r.month}：生成/更新结算单 ${r.written} 张（明细 ${r.lines} 行），保留已确认 ${r.kept} 张，删除 ${r.removed} 张`;
+    },
+  },
+  {
+    name: 'taskOverdueNotices',
+    title: '任务逾期提醒',
+    defaultCron: '*/5 * * * *',
+    run: async ({ db, now }) => {
+      const n = await noticeOverdueTasks(db, now);
+      return n === 0 ? '没有新逾期的任务门店' : `逾期未完成的任务门店 ${n} 个，已通知任务创建人`;
     },
   },
   {

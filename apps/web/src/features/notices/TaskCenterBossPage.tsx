@@ -1,6 +1,6 @@
 /** /taskCenterBoss (付款通知中心): the user's notices, filtered 全部/未读/已读, paged; a row opens its detail. */
 import type { NoticeRow } from '@zb/contract/api/notices';
-import { NOTICE_TYPE_ARREARS, noticeTypeName } from '@zb/contract/constants';
+import { NOTICE_TYPE_ARREARS, NOTICE_TYPE_TASK, noticeTypeName } from '@zb/contract/constants';
 import { Badge, Radio, Table, type TableProps, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatFen } from '../../platform/money';
@@ -14,7 +14,11 @@ const columns = (open: (id: number) => void): TableProps<NoticeRow>['columns'] =
     title: '类型',
     dataIndex: 'type',
     width: 110,
-    render: (type: number) => <Tag color={type === NOTICE_TYPE_ARREARS ? 'red' : 'green'}>{noticeTypeName(type)}</Tag>,
+    render: (type: number) => (
+      <Tag color={type === NOTICE_TYPE_ARREARS ? 'red' : type === NOTICE_TYPE_TASK ? 'blue' : 'green'}>
+        {noticeTypeName(type)}
+      </Tag>
+    ),
   },
   {
     title: '标题',

@@ -27,7 +27,8 @@ export const useLiveStream = (): void => {
   useEffect(() => {
     const live = startLive({
       onEvent: (topic) => {
-        if (topic === 'notices') void client.invalidateQueries({ queryKey: NOTICE_KEYS.all });
+        // A topic's queries are keyed under its name (the bell's under NOTICE_KEYS.all).
+        void client.invalidateQueries({ queryKey: topic === 'notices' ? NOTICE_KEYS.all : [topic] });
       },
       onConnected: setConnected,
     });
