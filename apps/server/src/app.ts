@@ -20,6 +20,8 @@ import { couponRoutes } from './modules/coupons/routes';
 import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
+import { EVALUATION_OPEN_ROUTES } from './modules/evaluations/open';
+import { evaluationRoutes } from './modules/evaluations/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -163,6 +165,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(channelRoutes);
   await app.register(contentRoutes);
   await app.register(groupBuyRoutes);
+  await app.register(evaluationRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -172,6 +175,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
+      ...EVALUATION_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
     ],
   });

@@ -60,4 +60,6 @@ export const OPEN_PATHS = {
   softTextReads: '/softTextReads',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
+  /** A member's evaluation of a bill (entities/evaluation.ts), from the mini-program or the store's device. */
+  evaluations: '/evaluations',
 } as const;

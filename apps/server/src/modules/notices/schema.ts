@@ -13,7 +13,7 @@ export const notice = pgTable(
       .notNull()
       .references(() => userAccount.id, { onDelete: 'cascade' }),
     storeId: integer('store_id').references(() => store.id, { onDelete: 'set null' }),
-    /** 1 欠款通知 (arrears), 2 付款通知 (payment). */
+    /** 1 欠款通知 (arrears), 2 付款通知 (payment), 3 任务通知 (tasks), 4 差评通知 (bad review). */
     type: integer('type').notNull(),
     msgName: text('msg_name').notNull(),
     content: text('content').notNull().default(''),
@@ -28,7 +28,7 @@ export const notice = pgTable(
     index('notice_user_read_created_idx').on(t.userId, t.isRead, t.createdAt.desc(), t.id.desc()),
     index('notice_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notice_store_idx').on(t.storeId),
-    check('notice_type_chk', sql`${t.type} in (1, 2)`),
+    check('notice_type_chk', sql`${t.type} in (1, 2, 3, 4)`),
     check('notice_amount_chk', sql`${t.amount} is null or ${t.amount} >= 0`),
   ],
 );
