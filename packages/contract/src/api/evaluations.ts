@@ -103,9 +103,10 @@ export const EVALUATION_EXTRA_API = {
   handlers: endpoint<{ keyword?: string }, undefined, EvaHandlerOption[]>({
     method: 'GET',
     path: '/rest/evaluation/handlers',
-    access: pageAccess('/evaManagement'),
+    // 分派 on /evaManagement and the 差评通知人员 of /evaluateSetting pick from them.
+    access: codes(...new Set([...routeByPath('/evaManagement')!.codes, ...routeByPath('/evaluateSetting')!.codes])),
     query: z.object({ keyword: z.string().trim().max(40, '关键字过长').optional() }),
-    summary: '可分派的处理人',
+    summary: '可选的处理人与通知人员（启用的账号）',
     read: true,
   }),
   assign: endpoint<undefined, z.output<typeof evaAssignBody>, { status: EvaHandleStatus }>({
