@@ -78,7 +78,6 @@ export default group('ZBHT-HYGL', [
   page('/evaManagement', '差评处理', {
     category: REVIEWS,
     tip: '分派、回复并关闭会员的差评，保留处理记录',
-    keepAlive: true,
     buttons: [BUTTONS.edit, BUTTONS.export],
   }),
   detail('/evaluationDetailList', '评价明细', { of: '/evaluationList' }),
