@@ -20,6 +20,8 @@ import { couponRoutes } from './modules/coupons/routes';
 import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
+import { EVALUATION_OPEN_ROUTES } from './modules/evaluations/open';
+import { evaluationRoutes } from './modules/evaluations/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -169,6 +171,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(groupBuyRoutes);
   await app.register(secondmentRoutes);
   await app.register(taskCenterRoutes);
+  await app.register(evaluationRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -179,6 +182,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
       ...TASK_OPEN_ROUTES,
+      ...EVALUATION_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
       ...SECONDMENT_OPEN_ROUTES,
     ],

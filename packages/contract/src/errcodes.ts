@@ -261,6 +261,11 @@ export const ERR = {
   TASK_INVALID: 'TASK-40001',
   /** A task some store answered already cannot be changed; a store answers a task once. */
   TASK_STATE: 'TASK-40901',
+  // 评价 (issue 17): members' evaluations of a bill, through the open API.
+  /** The evaluation names an unknown or closed bill, a staff who did not serve it, or scores the settings refuse. */
+  EVAL_INVALID: 'EVAL-40001',
+  /** The bill is evaluated already (by another sender's number). */
+  EVAL_DUPLICATE: 'EVAL-40901',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -395,6 +400,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.QR_INVALID]: '二维码不存在',
   [ERR.QR_DISABLED]: '二维码已停用',
   [ERR.SOFT_TEXT_NOT_PUBLISHED]: '软文不存在或未发布',
+  [ERR.EVAL_INVALID]: '评价内容有误',
+  [ERR.EVAL_DUPLICATE]: '该收银单已评价',
 };
 
 /** Every response body: `{ errcode, errmsg, data }`. */

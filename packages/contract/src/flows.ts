@@ -4,6 +4,7 @@
  */
 import { ABNORMAL_FLOW } from './entities/abnormalBill';
 import { BILL_FLOW } from './entities/bill';
+import { BAD_REVIEW_FLOW } from './entities/evaluation';
 import { INTENT_FLOW, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { REFUND_FLOW } from './entities/refund';
@@ -21,4 +22,5 @@ export const FLOWS: readonly FlowDecl[] = [
   INTENT_REFUND_FLOW,
   SETTLEMENT_FLOW,
   WARNING_FLOW,
+  BAD_REVIEW_FLOW,
 ];

@@ -11,6 +11,7 @@
  */
 
 import { COUPON_DELAY_STATUSES, COUPON_ISSUE_SOURCES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
+import { EVA_INVITE_TIMINGS } from './entities/evaluation';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
@@ -129,6 +130,10 @@ export const OPERATION_VERBS = {
   verify: '核销',
   resume: '中断后续导',
   giveUp: '中断后标记失败',
+  // 评价 (issue 17)
+  assign: '分派',
+  reply: '回复',
+  close: '关闭',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -177,6 +182,26 @@ const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '�
 
 /** The entities hand-written services log that are no resource declaration (target prefix → names). */
 export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
+  // 评价 (issue 17): a 差评's steps (runStep's { status, reason }), a reply, an assignment.
+  evaluation: {
+    name: '评价',
+    fieldsOf: 'evaluation',
+    fields: { reason: '说明', handlerId: '处理人ID', handler: '处理人' },
+  },
+  eva_setting: {
+    name: '评价设置',
+    fields: {
+      scaleMax: '分制',
+      goodMin: '好评分数线',
+      badMax: '差评分数线',
+      badAnyDimension: '单项低分计为差评',
+      inviteTiming: '邀请发送时机',
+      inviteDelayHours: '延迟小时数',
+      validDays: '可评价天数',
+      notifyUserIds: '差评通知人员',
+    },
+    values: { inviteTiming: Object.fromEntries(EVA_INVITE_TIMINGS.map((o) => [o.value, o.label])) },
+  },
   // The mall's flow steps (platform/flow.ts runStep logs { status, reason } on the table's rows).
   mall_order: {
     name: '商城订单',

@@ -26,6 +26,7 @@ import { seedCouponCrowdIssue } from './couponCrowdIssue';
 import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
+import { seedEvaluations } from './evaluations';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -362,6 +363,8 @@ export const seedDemo = async (
     // Promotion channels and QR codes, with scans and members registered through them (issue 16).
     if (history) await seedChannels(tx, now);
     await seedSoftTexts(tx);
+    // 评价: dimensions, settings, members' evaluations of the bills above, replies and handled 差评 (issue 17).
+    if (history) await seedEvaluations(tx, now);
     // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
     if (history) await seedCouponCrowdIssue(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).

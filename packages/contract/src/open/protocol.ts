@@ -66,4 +66,6 @@ export const OPEN_PATHS = {
   taskMsgs: '/taskMsgs',
   taskMsgRead: '/taskMsgs/read',
   taskMsgAnswer: '/taskMsgs/answer',
+  /** A member's evaluation of a bill (entities/evaluation.ts), from the mini-program or the store's device. */
+  evaluations: '/evaluations',
 } as const;

@@ -75,10 +75,10 @@ export default group('ZBHT-HYGL', [
     keepAlive: true,
     buttons: [BUTTONS.export],
   }),
-  page('/evaManagement', '评价项管理', {
+  page('/evaManagement', '差评处理', {
     category: REVIEWS,
-    tip: '维护评价问卷的题目与选项',
-    buttons: CRUD_BUTTONS,
+    tip: '分派、回复并关闭会员的差评，保留处理记录',
+    buttons: [BUTTONS.edit, BUTTONS.export],
   }),
   detail('/evaluationDetailList', '评价明细', { of: '/evaluationList' }),
   page('/satisfactionRateList', '满意度统计', {
@@ -98,7 +98,7 @@ export default group('ZBHT-HYGL', [
   }),
   page('/evaluateSetting', '评价设置', {
     category: REVIEWS,
-    tip: '评价的邀请时机与展示规则',
+    tip: '评价维度、分制、邀请时机与差评标准',
     buttons: [BUTTONS.edit],
   }),
 ]);
