@@ -32,6 +32,8 @@ import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberAccountRoutes } from './modules/memberAccount/routes';
 import { memberAssetRoutes } from './modules/memberAssets/routes';
+import { MEMBER_CARE_OPEN_ROUTES } from './modules/memberCare/open';
+import { memberCareRoutes } from './modules/memberCare/routes';
 import { memberImportRoutes } from './modules/memberImport/routes';
 import { memberLifecycleRoutes } from './modules/memberLifecycle/routes';
 import { memberMoveRoutes } from './modules/memberMoves/routes';
@@ -163,6 +165,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(channelRoutes);
   await app.register(contentRoutes);
   await app.register(groupBuyRoutes);
+  await app.register(memberCareRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -173,6 +176,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
+      ...MEMBER_CARE_OPEN_ROUTES,
     ],
   });
 

@@ -123,6 +123,10 @@ export const OPERATION_VERBS = {
   verify: '核销',
   resume: '中断后续导',
   giveUp: '中断后标记失败',
+  // 会员标签 (issue 17)
+  assign: '打标签',
+  unassign: '移除标签',
+  evaluate: '计算规则标签',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -290,6 +294,11 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '二维码',
     fieldsOf: 'qrCode',
     fields: { channelName: '渠道', ownerKind: '归属', storeId: '门店' },
+  },
+  memberTag: {
+    name: '会员标签',
+    fieldsOf: 'memberTag',
+    fields: { memberIds: '会员', added: '新增会员数', already: '已有标签会员数', removed: '移除会员数' },
   },
   crowd: {
     name: '人群',

@@ -60,4 +60,9 @@ export const OPEN_PATHS = {
   softTextReads: '/softTextReads',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
+  /** A store's follow-up of a member (issue 17, entities/memberCare.ts): planned or done; its result later. */
+  followUps: '/followUps',
+  followUpResult: '/followUps/:outerNo/result',
+  /** A store's remark on a member: one per store and member, the latest kept. */
+  memberRemarks: '/memberRemarks',
 } as const;
