@@ -216,12 +216,6 @@ export interface MemberTagBrief {
   assignedAt: string;
 }
 
-export interface TagPick {
-  id: number;
-  name: string;
-  kind: TagKind;
-}
-
 export interface TagEvaluated {
   /** Members holding the tag after the evaluation. */
   memberCount: number;
@@ -299,14 +293,6 @@ export const MEMBER_TAG_API = {
     access: pageAccess('/memberFile'),
     query: z.object({ memberId: idParamOf('会员', '请选择会员') }),
     summary: '会员的标签',
-    read: true,
-  }),
-  /** Enabled tags, for a crowd's 会员标签 condition. */
-  picks: endpoint<undefined, undefined, TagPick[]>({
-    method: 'GET',
-    path: '/rest/memberTag/picks',
-    access: pageAccess('/crowdManagement'),
-    summary: '可选会员标签',
     read: true,
   }),
 };

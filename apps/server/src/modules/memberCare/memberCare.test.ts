@@ -5,6 +5,8 @@
  * store, one result per follow-up, a late remark never overwrites a newer one) and read at SPEC
  * §7.8's exact paths in the caller's data scope, with Chinese errors and no 500.
  */
+
+import { CROWD_API } from '@zb/contract/entities/crowd';
 import {
   FOLLOW_API,
   MEMBER_FILE_API,
@@ -275,6 +277,26 @@ describe('tags', () => {
     const done = ok(await admin.call(MEMBER_TAG_API.evaluate, { params: { id } }));
     expect(done.memberCount).toBe(Number(n!.n));
     expect(done.added).toBe(0);
+  });
+});
+
+describe('tags in crowds', () => {
+  it('selects a tag’s holders of the caller’s scope as the crowd condition 会员标签', async () => {
+    const [vip] = await t.db.select().from(memberTag).where(eq(memberTag.name, 'VIP关怀'));
+    const holders = await t.db.select().from(memberTagMember).where(eq(memberTagMember.tagId, vip!.id));
+    const rule = { groups: [[{ kind: 'tag' as const, tagIds: [vip!.id] }]] };
+    const counted = ok(await admin.call(CROWD_API.count, { body: { rule } }));
+    expect(counted.count).toBe(holders.length);
+    expect(holders.length).toBeGreaterThan(0);
+    const options = ok(await admin.call(CROWD_API.options));
+    expect(options.tags.some((x) => x.id === vip!.id)).toBe(true);
+    // A 停用 tag is no condition.
+    const [off] = await t.db.select().from(memberTag).where(eq(memberTag.enabled, false)).limit(1);
+    const refused = await admin.call(CROWD_API.count, {
+      body: { rule: { groups: [[{ kind: 'tag' as const, tagIds: [off!.id] }]] } },
+    });
+    expect(refused.body.errcode).toBe(ERR.CROWD_CONDITION_INVALID);
+    expect(options.tags.some((x) => x.id === off!.id)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Members as people (issue 17): /tabsManagement, /memberFile and /follow on the resource engine,
- * the tag calls beyond it (members, 打标签, 移除, 立即计算, a member's tags, the crowd picker), the
+ * the tag calls beyond it (members, 打标签, 移除, 立即计算, a member's tags; crowds read the tags as their condition 会员标签), the
  * member file by member, and SPEC §7.8's getFollowUpById and getUserStoreRemark (getMemberFollowUp
  * is the follow-up resource's list, moved to its SPEC path by the declaration).
  */
@@ -10,7 +10,7 @@ import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { followUpById, memberFileView, storeRemarks, visibleMemberTags } from './follow';
 import { followUpBinding, memberFileBinding, memberTagBinding, requireHq } from './resource';
-import { assignTag, evaluateTagNow, tagMembers, tagPicks, unassignTag } from './tags';
+import { assignTag, evaluateTagNow, tagMembers, unassignTag } from './tags';
 
 export const memberCareRoutes = async (app: FastifyInstance) => {
   registerResource(app, memberTagBinding);
@@ -27,7 +27,6 @@ export const memberCareRoutes = async (app: FastifyInstance) => {
   route(app, MEMBER_TAG_API.ofMember, ({ query }, { db, signedIn }) =>
     visibleMemberTags(db, signedIn().scope, query.memberId),
   );
-  route(app, MEMBER_TAG_API.picks, (_input, { db }) => tagPicks(db));
   route(app, MEMBER_FILE_API.ofMember, ({ query }, { db, signedIn }) =>
     memberFileView(db, signedIn().scope, query.memberId),
   );

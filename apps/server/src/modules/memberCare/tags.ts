@@ -16,7 +16,6 @@ import {
   type TagCondition,
   type TagEvaluated,
   type TagMemberDto,
-  type TagPick,
   type TagRule,
   type tagAssignBody,
   type tagMembersQuery,
@@ -314,14 +313,4 @@ export const tagsOfMember = async (db: Db, memberId: number): Promise<MemberTagB
     source: r.source as MemberTagBrief['source'],
     assignedAt: r.assignedAt.toISOString(),
   }));
-};
-
-/** Enabled tags, for the crowd condition 会员标签. */
-export const tagPicks = async (db: Db): Promise<TagPick[]> => {
-  const rows = await db
-    .select({ id: memberTag.id, name: memberTag.name, kind: memberTag.kind })
-    .from(memberTag)
-    .where(eq(memberTag.enabled, true))
-    .orderBy(asc(memberTag.name));
-  return rows.map((r) => ({ ...r, kind: r.kind as TagPick['kind'] }));
 };
