@@ -299,6 +299,22 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '会员标签',
     fieldsOf: 'memberTag',
     fields: { memberIds: '会员', added: '新增会员数', already: '已有标签会员数', removed: '移除会员数' },
+    // A rule tag's rule: its conditions, each a kind and its bounds (money in 分).
+    nested: {
+      rule: {
+        fields: { conditions: '条件' },
+        nested: {
+          conditions: {
+            fields: { kind: '条件类型', days: '天数', amount: '金额（分）', count: '到店次数' },
+            nested: {
+              days: { fields: { min: '下限', max: '上限' } },
+              amount: { fields: { min: '下限', max: '上限' } },
+              count: { fields: { min: '下限', max: '上限' } },
+            },
+          },
+        },
+      },
+    },
   },
   crowd: {
     name: '人群',
