@@ -29,6 +29,7 @@ import type { TestClient } from '../../testing/testClient';
 import { member } from '../members/schema';
 import { region, store } from '../stores/schema';
 import { followUp, memberRemark, memberTag, memberTagMember } from './schema';
+import { evaluateAllTags } from './tags';
 
 let t: TestApp;
 let admin: TestClient;
@@ -277,6 +278,22 @@ describe('tags', () => {
     const done = ok(await admin.call(MEMBER_TAG_API.evaluate, { params: { id } }));
     expect(done.memberCount).toBe(Number(n!.n));
     expect(done.added).toBe(0);
+  });
+});
+
+describe('the nightly job', () => {
+  it('puts every enabled rule tag’s holders back to what its rule selects', async () => {
+    const [frequent] = await t.db.select().from(memberTag).where(eq(memberTag.name, '常客'));
+    const before = frequent!.memberCount;
+    expect(before).toBeGreaterThan(0);
+    await t.db.delete(memberTagMember).where(eq(memberTagMember.tagId, frequent!.id));
+    const said = await evaluateAllTags(t.db);
+    expect(said).toMatch(/^计算规则标签 \d+ 个/);
+    const [after] = await t.db.select().from(memberTag).where(eq(memberTag.id, frequent!.id));
+    expect(after!.memberCount).toBe(before);
+    expect((await t.db.select().from(memberTagMember).where(eq(memberTagMember.tagId, frequent!.id))).length).toBe(
+      before,
+    );
   });
 });
 
