@@ -148,7 +148,7 @@ export const MEMBER_TAG = defineResource({
   rowLabel: 'name',
   defaultSort: { field: 'createdAt', dir: 'desc' },
   actions: { create: true, update: true, delete: 'hard', export: true },
-  stale: ['memberFile'],
+  stale: ['memberFile', 'crowd'],
   fields: {
     name: {
       label: '标签名称',

@@ -48,7 +48,7 @@ export function TagMembers({ tag, canEdit }: { tag: TagRow; canEdit: boolean }) 
     if (!memberKeys.length) return;
     const r = await call(MEMBER_TAG_API.assign, { body: { tagId: tag.id, memberKeys } });
     setKeys('');
-    await showAlert('success', `已打标签 ${r.added} 人${r.already ? `，${r.already} 人已有此标签` : ''}`);
+    void showAlert('success', `已打标签 ${r.added} 人${r.already ? `，${r.already} 人已有此标签` : ''}`);
     await refresh();
   };
   const remove = async (m: TagMemberDto) => {
@@ -137,7 +137,7 @@ export default function TabsManagementPage() {
   const [open, setOpen] = useState<TagRow | null>(null);
   const evaluate = async (row: TagRow) => {
     const r = await call(MEMBER_TAG_API.evaluate, { params: { id: row.id } });
-    await showAlert('success', `计算完成：共 ${r.memberCount} 人（新增 ${r.added}，移除 ${r.removed}）`);
+    void showAlert('success', `计算完成：共 ${r.memberCount} 人（新增 ${r.added}，移除 ${r.removed}）`);
     await client.invalidateQueries({ queryKey: resourceKey(MEMBER_TAG) });
   };
   return (
