@@ -11,6 +11,8 @@
  * - POST /open/v1/memberRemarks: one remark per store and member; a remark older than the kept one
  *   (by the sender's time) changes nothing, so a late retry never overwrites a newer remark.
  */
+
+import { OUTER_NO_PATTERN } from '@zb/contract/entities/bill';
 import type {
   MemberFileView,
   OpenFollowUpAnswer,
@@ -134,6 +136,8 @@ export const openFollowUpResult = (
   body: OpenFollowUpResultBody,
 ): Promise<OpenFollowUpAnswer> =>
   db.transaction(async (tx) => {
+    // The path's number, as a document's: anything else (a NUL, a long text) is no follow-up of ours.
+    if (!OUTER_NO_PATTERN.test(outerNo)) throw invalid('单据编号为 1 到 40 位字母、数字、下划线或短横线');
     const [row] = await bySender(tx, caller.clientId, outerNo);
     if (!row) throw new BizError(ERR.FOLLOW_INVALID, `跟进记录 ${outerNo} 不存在`);
     assertStoreAllowed(caller, row.storeId);

@@ -382,6 +382,12 @@ describe('follow-ups through the open API', () => {
     expect(other.errmsg).toContain('已完成');
     const unknown = await result('NO-SUCH', done);
     expect(unknown.errcode).toBe(ERR.FOLLOW_INVALID);
+    // A number no document can have (a NUL, a space) in the path: refused, no 500.
+    for (const odd of ['%00', 'a%20b', 'x'.repeat(41)]) {
+      const r = await result(odd, done);
+      expect(r.status, odd).toBeLessThan(500);
+      expect(r.errcode, odd).toBe(ERR.OPEN_DOCUMENT_INVALID);
+    }
     const rows = await t.db.select().from(followUp).where(eq(followUp.outerNo, outerNo));
     expect(rows.length).toBe(1);
   });
