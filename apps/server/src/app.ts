@@ -34,6 +34,8 @@ import { marketingRoutes } from './modules/marketing/routes';
 import { masterRoutes } from './modules/master/routes';
 import { memberAccountRoutes } from './modules/memberAccount/routes';
 import { memberAssetRoutes } from './modules/memberAssets/routes';
+import { MEMBER_CARE_OPEN_ROUTES } from './modules/memberCare/open';
+import { memberCareRoutes } from './modules/memberCare/routes';
 import { memberImportRoutes } from './modules/memberImport/routes';
 import { memberLifecycleRoutes } from './modules/memberLifecycle/routes';
 import { memberMoveRoutes } from './modules/memberMoves/routes';
@@ -172,6 +174,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(secondmentRoutes);
   await app.register(taskCenterRoutes);
   await app.register(evaluationRoutes);
+  await app.register(memberCareRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -185,6 +188,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...EVALUATION_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),
       ...SECONDMENT_OPEN_ROUTES,
+      ...MEMBER_CARE_OPEN_ROUTES,
     ],
   });
 

@@ -266,6 +266,11 @@ export const ERR = {
   EVAL_INVALID: 'EVAL-40001',
   /** The bill is evaluated already (by another sender's number). */
   EVAL_DUPLICATE: 'EVAL-40901',
+  // Members as people (issue 17): tags, files, follow-ups.
+  /** A write its tag's kind does not allow: a rule tag assigned by hand, a manual tag evaluated, a rule tag without its rule; or a 停用 tag assigned. */
+  TAG_KIND_MISMATCH: 'TAG-40001',
+  /** A follow-up's result for an unknown follow-up, or one done already with another result. */
+  FOLLOW_INVALID: 'FOLLOW-40001',
 } as const;
 
 export type Errcode = (typeof ERR)[keyof typeof ERR];
@@ -397,6 +402,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MOVE_INVALID]: '接收门店无效：不能是已闭店的门店或闭店门店本身',
   [ERR.MOVE_STORE_CLOSED]: '该门店已闭店或正在闭店迁移',
   [ERR.CROWD_CONDITION_INVALID]: '人群条件无效',
+  [ERR.TAG_KIND_MISMATCH]: '标签类型不允许此操作',
+  [ERR.FOLLOW_INVALID]: '跟进记录无效',
   [ERR.QR_INVALID]: '二维码不存在',
   [ERR.QR_DISABLED]: '二维码已停用',
   [ERR.SOFT_TEXT_NOT_PUBLISHED]: '软文不存在或未发布',

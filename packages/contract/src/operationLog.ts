@@ -134,6 +134,10 @@ export const OPERATION_VERBS = {
   assign: '分派',
   reply: '回复',
   close: '关闭',
+  // 会员标签 (issue 17)
+  assign: '打标签',
+  unassign: '移除标签',
+  evaluate: '计算规则标签',
 } as const;
 
 const labelsOf = (steps: Record<string, { label: string }>): Record<string, string> =>
@@ -343,6 +347,27 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     name: '二维码',
     fieldsOf: 'qrCode',
     fields: { channelName: '渠道', ownerKind: '归属', storeId: '门店' },
+  },
+  memberTag: {
+    name: '会员标签',
+    fieldsOf: 'memberTag',
+    fields: { memberIds: '会员', added: '新增会员数', already: '已有标签会员数', removed: '移除会员数' },
+    // A rule tag's rule: its conditions, each a kind and its bounds (money in 分).
+    nested: {
+      rule: {
+        fields: { conditions: '条件' },
+        nested: {
+          conditions: {
+            fields: { kind: '条件类型', days: '天数', amount: '金额（分）', count: '到店次数' },
+            nested: {
+              days: { fields: { min: '下限', max: '上限' } },
+              amount: { fields: { min: '下限', max: '上限' } },
+              count: { fields: { min: '下限', max: '上限' } },
+            },
+          },
+        },
+      },
+    },
   },
   crowd: {
     name: '人群',

@@ -19,6 +19,7 @@ export * from '../modules/marketing/schema';
 export * from '../modules/master/schema';
 export * from '../modules/memberAccount/schema';
 export * from '../modules/memberAssets/schema';
+export * from '../modules/memberCare/schema';
 export * from '../modules/memberImport/schema';
 export * from '../modules/memberLifecycle/schema';
 export * from '../modules/memberMoves/schema';

@@ -37,6 +37,7 @@ import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
 import { seedMemberAssets } from './memberAssets';
+import { seedMemberCare } from './memberCare';
 import { seedMemberImport } from './memberImport';
 import { seedMemberLifecycle } from './memberLifecycle';
 import { seedMemberMoves } from './memberMoves';
@@ -367,6 +368,8 @@ export const seedDemo = async (
     if (history) await seedEvaluations(tx, now);
     // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
     if (history) await seedCouponCrowdIssue(tx);
+    // Members as people: tags, files, follow-ups and remarks sent as the stores send them (issue 17).
+    if (history) await seedMemberCare(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -5,7 +5,8 @@
  * value schema with the Chinese messages, and how it reads in words; the server compiles a rule
  * to one parameterised SQL statement over the member file (modules/crowds/compile.ts).
  *
- * 会员标签 is not a condition kind yet: member tags do not exist (issue 17).
+ * 会员标签 (issue 17, entities/memberCare.ts): members holding any of the chosen tags, manual or
+ * rule tags (a rule tag's holders as of its last evaluation).
  *
  * A snapshot (快照) freezes the members a crowd selects at a moment (its ids, count and time), so
  * an issue of coupons to a crowd reaches exactly those members however the members change after.
@@ -142,6 +143,11 @@ export const CROWD_CONDITION_KINDS = {
       })
       .refine((v) => v.mode !== 'products' || v.cardIds.length > 0, { path: ['cardIds'], message: '请选择卡项' }),
   },
+  tag: {
+    label: '会员标签',
+    hint: '持有所选标签之一（规则标签按其最近一次计算；停用的标签不能选）',
+    schema: z.object({ kind: z.literal('tag'), tagIds: ids('会员标签', '请选择会员标签') }),
+  },
   joined: {
     label: '注册日期',
     hint: '会员的注册日期（北京时间）在此范围内',
@@ -180,6 +186,7 @@ export const crowdCondition = z.discriminatedUnion(
     CROWD_CONDITION_KINDS.birthdayMonth.schema,
     CROWD_CONDITION_KINDS.cards.schema,
     CROWD_CONDITION_KINDS.joined.schema,
+    CROWD_CONDITION_KINDS.tag.schema,
   ],
   { error: '条件类型无效' },
 );
@@ -227,6 +234,7 @@ export interface CrowdNames {
   levels: ReadonlyMap<number, string>;
   genders: ReadonlyMap<number, string>;
   cards: ReadonlyMap<number, string>;
+  tags: ReadonlyMap<number, string>;
 }
 
 const yuan = (fen: number): string => {
@@ -270,6 +278,8 @@ export const describeCondition = (c: CrowdCondition, n: CrowdNames): string => {
         : c.mode === 'any'
           ? '持有任意有效卡'
           : '未持有有效卡';
+    case 'tag':
+      return `持有标签 ${named(c.tagIds, n.tags)}`;
     case 'joined':
       return `注册日期 ${c.from && c.to ? `${c.from} 至 ${c.to}` : c.from ? `自 ${c.from} 起` : `至 ${c.to} 止`}`;
   }
@@ -353,6 +363,8 @@ export interface CrowdOptions {
   levels: CrowdOption[];
   genders: CrowdOption[];
   cards: (CrowdOption & { kind: string })[];
+  /** Enabled member tags (manual and rule). */
+  tags: CrowdOption[];
 }
 
 export interface CrowdSnapshotRow {

@@ -68,4 +68,9 @@ export const OPEN_PATHS = {
   taskMsgAnswer: '/taskMsgs/answer',
   /** A member's evaluation of a bill (entities/evaluation.ts), from the mini-program or the store's device. */
   evaluations: '/evaluations',
+  /** A store's follow-up of a member (issue 17, entities/memberCare.ts): planned or done; its result later. */
+  followUps: '/followUps',
+  followUpResult: '/followUps/:outerNo/result',
+  /** A store's remark on a member: one per store and member, the latest kept. */
+  memberRemarks: '/memberRemarks',
 } as const;

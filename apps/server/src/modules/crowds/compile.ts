@@ -10,7 +10,8 @@
  *   rollup exists, and the period's bills are what the figure is;
  * - 生日月份: extract(month from birthday) (member_birth_month_idx, the same expression);
  * - 持卡情况: member.cards_valid for 任意/无, the member's cards (member_card_member_idx) by product;
- * - 注册日期: member.joined_at from the Beijing day's start (member_joined_idx).
+ * - 注册日期: member.joined_at from the Beijing day's start (member_joined_idx);
+ * - 会员标签: the member's tags (member_tag_member by member, modules/memberCare), enabled tags only.
  */
 import type { CrowdCondition, CrowdRule } from '@zb/contract/entities/crowd';
 import { and, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -73,6 +74,9 @@ export const conditionSql = (c: CrowdCondition): SQL => {
       if (c.mode === 'none') return sql`${member.cardsValid} = 0`;
       return sql`exists (select 1 from member_card mc where mc.member_id = ${member.id}
         and ${inArray(sql`mc.card_id`, c.cardIds)} and mc.status = 'active' and mc.expires_at > now())`;
+    case 'tag':
+      return sql`exists (select 1 from member_tag_member mt join member_tag tg on tg.id = mt.tag_id
+        where mt.member_id = ${member.id} and ${inArray(sql`mt.tag_id`, c.tagIds)} and tg.enabled)`;
     case 'joined':
       return and(
         c.from ? sql`${member.joinedAt} >= ${dayStart(sql`${c.from}::date`)}` : undefined,

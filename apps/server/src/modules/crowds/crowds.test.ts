@@ -52,6 +52,7 @@ interface World {
   /** Card products of each member's valid cards. */
   validCards: Map<number, Set<number>>;
   bills: { memberId: number; day: string; net: number }[];
+  tags: Map<number, Set<number>>;
   today: string;
 }
 
@@ -102,7 +103,17 @@ const readWorld = async (): Promise<World> => {
     day: beijingDay(new Date(b.consumed_at as string)),
     net: Number(b.total) - Number(b.refunded),
   }));
-  return { members, stored, validCards, bills, today: beijingDay(new Date()) };
+  // 会员标签: the members' enabled tags.
+  const tags = new Map<number, Set<number>>();
+  for (const r of await factRows<Record<string, unknown>>(
+    t.db,
+    sql`select mt.member_id, mt.tag_id from member_tag_member mt join member_tag tg on tg.id = mt.tag_id where tg.enabled`,
+  )) {
+    const id = Number(r.member_id);
+    if (!tags.has(id)) tags.set(id, new Set());
+    tags.get(id)!.add(Number(r.tag_id));
+  }
+  return { members, stored, validCards, bills, tags, today: beijingDay(new Date()) };
 };
 
 const between = (v: number, r: { min?: number | null; max?: number | null }) =>
@@ -139,6 +150,8 @@ const selects = (w: World, c: CrowdCondition, m: M): boolean => {
     }
     case 'joined':
       return (!c.from || m.joinedDay >= c.from) && (!c.to || m.joinedDay <= c.to);
+    case 'tag':
+      return c.tagIds.some((id) => w.tags.get(m.id)?.has(id) ?? false);
   }
 };
 
@@ -194,6 +207,10 @@ beforeAll(async () => {
     const s = w.validCards.get(m.id);
     return s?.size ? [...s][0]! : null;
   });
+  pick.tags = common((m) => {
+    const s = w.tags.get(m.id);
+    return s?.size ? [...s][0]! : null;
+  });
 });
 
 afterAll(async () => {
@@ -220,6 +237,7 @@ describe('人群 counts', () => {
       { kind: 'cards', mode: 'none', cardIds: [] },
       { kind: 'joined', from: mid, to: null },
       { kind: 'joined', from: joinedDays[0]!, to: mid },
+      { kind: 'tag', tagIds: pick.tags!.slice(0, 2) },
     ];
     const seen: string[] = [];
     for (const c of conditions) {
@@ -288,6 +306,8 @@ describe('人群 counts', () => {
       [{ groups: [[{ kind: 'joined', from: '2026-02-30' }]] }, ERR.PARAM_INVALID, '不是有效的日期'],
       [one({ kind: 'level', levelIds: [pick.genders![0]!] }), ERR.CROWD_CONDITION_INVALID, '所选会员等级不存在'],
       [one({ kind: 'cards', mode: 'products', cardIds: [999_999] }), ERR.CROWD_CONDITION_INVALID, '所选卡项不存在'],
+      [{ groups: [[{ kind: 'tag', tagIds: [] }]] }, ERR.PARAM_INVALID, '请选择会员标签'],
+      [one({ kind: 'tag', tagIds: [999_999] }), ERR.CROWD_CONDITION_INVALID, '所选会员标签不存在或已停用'],
     ];
     for (const [rule, code, message] of cases) {
       const res = await admin.call(CROWD_API.save, { body: { name: '无效人群', rule } });

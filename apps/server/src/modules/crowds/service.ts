@@ -40,6 +40,7 @@ import { type DataScope, HQ_SCOPE, storeScopeFilter, storeTableScope } from '../
 import { userAccount } from '../accounts/schema';
 import { card } from '../goods/schema';
 import { masterItem } from '../master/schema';
+import { memberTag } from '../memberCare/schema';
 import { foldCardExpiries } from '../members/rollups';
 import { member } from '../members/schema';
 import { region, store } from '../stores/schema';
@@ -77,6 +78,7 @@ const idsOf = (rule: CrowdRule) => {
     levels: pick('levelIds'),
     genders: pick('genderIds'),
     cards: pick('cardIds'),
+    tags: pick('tagIds'),
   };
 };
 
@@ -99,7 +101,7 @@ const masterNames = async (db: Db | Tx, category: string, ids: number[]) =>
 /** The names of the rule's ids that exist and that the caller may name (stores and regions of their scope). */
 const namesOf = async (db: Db | Tx, rule: CrowdRule, scope: DataScope): Promise<CrowdNames> => {
   const ids = idsOf(rule);
-  const [stores, regions, levels, genders, cards] = await Promise.all([
+  const [stores, regions, levels, genders, cards, tags] = await Promise.all([
     ids.stores.length
       ? db
           .select({ id: store.id, name: store.name })
@@ -115,8 +117,14 @@ const namesOf = async (db: Db | Tx, rule: CrowdRule, scope: DataScope): Promise<
     masterNames(db, 'memberLevel', ids.levels),
     masterNames(db, 'gender', ids.genders),
     ids.cards.length ? db.select({ id: card.id, name: card.name }).from(card).where(inArray(card.id, ids.cards)) : [],
+    ids.tags.length
+      ? db
+          .select({ id: memberTag.id, name: memberTag.name })
+          .from(memberTag)
+          .where(and(inArray(memberTag.id, ids.tags), eq(memberTag.enabled, true)))
+      : [],
   ]);
-  return { stores: toMap(stores), regions: toMap(regions), levels, genders, cards: toMap(cards) };
+  return { stores: toMap(stores), regions: toMap(regions), levels, genders, cards: toMap(cards), tags: toMap(tags) };
 };
 
 /** Every id named must be known (and, for stores and regions, in the caller's scope): CROWD-40001 otherwise. */
@@ -127,6 +135,7 @@ const checkRule = (rule: CrowdRule, names: CrowdNames): void => {
     ['levels', 'levelIds', '所选会员等级不存在'],
     ['genders', 'genderIds', '所选性别不存在'],
     ['cards', 'cardIds', '所选卡项不存在'],
+    ['tags', 'tagIds', '所选会员标签不存在或已停用'],
   ];
   for (const [gi, g] of rule.groups.entries()) {
     for (const [ci, c] of g.entries()) {
@@ -261,7 +270,7 @@ export const crowdOptions = async (db: Db, scope: DataScope): Promise<CrowdOptio
       .from(masterItem)
       .where(eq(masterItem.category, category))
       .orderBy(asc(masterItem.sort), asc(masterItem.id));
-  const [stores, regions, levels, genders, cards] = await Promise.all([
+  const [stores, regions, levels, genders, cards, tags] = await Promise.all([
     db
       .select({ id: store.id, name: store.name, regionId: store.regionId })
       .from(store)
@@ -271,8 +280,13 @@ export const crowdOptions = async (db: Db, scope: DataScope): Promise<CrowdOptio
     master('memberLevel'),
     master('gender'),
     db.select({ id: card.id, name: card.name, kind: card.kind }).from(card).orderBy(asc(card.code)),
+    db
+      .select({ id: memberTag.id, name: memberTag.name })
+      .from(memberTag)
+      .where(eq(memberTag.enabled, true))
+      .orderBy(asc(memberTag.name)),
   ]);
-  return { stores, regions, levels, genders, cards };
+  return { stores, regions, levels, genders, cards, tags };
 };
 
 // ---------------------------------------------------------------------------------------------

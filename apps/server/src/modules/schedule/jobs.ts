@@ -14,6 +14,7 @@ import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
 import { scanCardAnomalies } from '../memberAssets/anomalies';
+import { evaluateAllTags } from '../memberCare/tags';
 import { resumeLostImports } from '../memberImport/service';
 import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
@@ -101,6 +102,12 @@ export const JOBS: readonly JobDef[] = [
       const { cards, found } = await scanCardAnomalies(db);
       return `检查会员卡 ${cards} 张，异常 ${found} 条`;
     },
+  },
+  {
+    name: 'memberTags',
+    title: '规则标签计算',
+    defaultCron: '40 2 * * *',
+    run: ({ db }) => evaluateAllTags(db),
   },
   {
     name: 'memberLifecycle',

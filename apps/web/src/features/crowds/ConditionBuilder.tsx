@@ -136,6 +136,16 @@ function ValueInput({
           options={toOptions(options?.levels)}
         />
       );
+    case 'tag':
+      return (
+        <Multi
+          label="会员标签"
+          placeholder="选择会员标签"
+          value={c.tagIds}
+          onChange={(tagIds) => onChange({ ...c, tagIds })}
+          options={toOptions(options?.tags)}
+        />
+      );
     case 'gender':
       return (
         <Multi

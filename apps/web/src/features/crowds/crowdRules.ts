@@ -33,6 +33,8 @@ export const newCondition = (kind: CrowdConditionKind): CrowdCondition => {
       return { kind, mode: 'any', cardIds: [] };
     case 'joined':
       return { kind, from: null, to: null };
+    case 'tag':
+      return { kind, tagIds: [] };
   }
 };
 

@@ -16,9 +16,10 @@ import type { AnyReport } from '@zb/contract/report/define';
 import { REPORTS } from '@zb/contract/reports/index';
 import { routeByPath } from '@zb/contract/routes';
 import { formatDate, formatDateTime } from '@zb/contract/time';
-import { Card, Table, Tabs, Tag } from 'antd';
+import { Card, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
 import { useMenuContext } from '../../platform/permissions';
@@ -176,7 +177,17 @@ export function MemberAccount({ memberId }: { memberId: number }) {
       : [];
   });
   return (
-    <Card title="会员账户" style={{ marginTop: 16 }}>
+    <Card
+      title="会员账户"
+      style={{ marginTop: 16 }}
+      extra={
+        // 会员档案 and 跟进记录 are pages of their own (features/memberCare), opened with the member.
+        <Space>
+          {allowed('/memberFile') && <Link to={`/memberFile?memberId=${memberId}`}>会员档案</Link>}
+          {allowed('/follow') && <Link to={`/follow?memberId=${memberId}`}>跟进记录</Link>}
+        </Space>
+      }
+    >
       <Tabs
         items={[
           { key: 'cards', label: '会员卡', children: <MemberCards memberId={memberId} /> },
