@@ -20,6 +20,8 @@ import { couponRoutes } from './modules/coupons/routes';
 import { crowdRoutes } from './modules/crowds/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
+import { EXAMINATION_OPEN_ROUTES } from './modules/examinations/open';
+import { examinationRoutes } from './modules/examinations/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -163,6 +165,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(channelRoutes);
   await app.register(contentRoutes);
   await app.register(groupBuyRoutes);
+  await app.register(examinationRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -170,6 +173,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...refundOpenRoutes,
       ...mallOpenRoutes,
       ...INTENT_OPEN_ROUTES,
+      ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
       ...groupBuyOpenRoutes(app),

@@ -26,6 +26,7 @@ import { seedCouponCrowdIssue } from './couponCrowdIssue';
 import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
+import { seedExaminations } from './examinations';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -356,6 +357,8 @@ export const seedDemo = async (
     // Promotion channels and QR codes, with scans and members registered through them (issue 16).
     if (history) await seedChannels(tx, now);
     await seedSoftTexts(tx);
+    // 头皮检测: the items and reports sent as the stores' devices send them (after the key and the members).
+    await seedExaminations(tx, now, history);
     // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
     if (history) await seedCouponCrowdIssue(tx);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).

@@ -9,6 +9,7 @@ import { BILL_FINANCE_REPORTS } from './billFinance';
 import { BILL_REPORTS } from './bills';
 import { COUPON_REPORTS } from './coupons';
 import { ERP_REPORTS } from './erp';
+import { EXAMINATION_REPORTS } from './examinations';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
@@ -44,4 +45,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_OPS_REPORTS,
   ...MEMBER_LIFECYCLE_REPORTS,
   ...COUPON_REPORTS,
+  ...EXAMINATION_REPORTS,
 ];
