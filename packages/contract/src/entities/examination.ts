@@ -83,7 +83,7 @@ export const EXAM_ITEM = defineResource({
   page: '/detetionConfig',
   api: '/rest/detetionConfig',
   rowLabel: 'name',
-  defaultSort: { field: 'sort', dir: 'asc', thenBy: 'id' },
+  defaultSort: { field: 'sort', dir: 'asc' },
   actions: { create: true, update: true, delete: 'hard', export: true },
   batch: [
     { key: 'enable', label: '批量启用', button: 'edit' },

@@ -38,7 +38,6 @@ export const EXAMINING_REPORT = defineReport({
   },
   defaultSort: { field: 'examinedAt', dir: 'desc', thenBy: 'id' },
   drill: { reportNo: { to: '/examiningDetail', query: { id: { row: 'id' } } } },
-  export: true,
 });
 
 export const EXAMINATION_REPORTS = [EXAMINING_REPORT];

@@ -81,7 +81,7 @@ beforeAll(async () => {
     .orderBy(asc(member.id))
     .limit(1);
   bjMember = m!;
-});
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
@@ -151,7 +151,8 @@ describe('/detetionConfig', () => {
     expect(r5.body.errcode).toBe(ERR.PARAM_INVALID);
     expect((r5.body.data as unknown as { fields: Record<string, string> }).fields.high).toBe('正常范围上限须大于下限');
     const dup = await admin.call(api.create!, { body: { ...base, code: 'OIL' } });
-    expect(dup.body.errcode).toBe(ERR.PARAM_INVALID);
+    expect(dup.body.errcode).toBe(ERR.RECORD_DUPLICATE);
+    expect(JSON.stringify(dup.body)).toMatch(/code/);
     expect(await t.db.select().from(examItem).where(eq(examItem.code, 'T-BAD'))).toHaveLength(0);
   });
 
