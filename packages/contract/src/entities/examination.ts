@@ -95,7 +95,6 @@ export const EXAM_ITEM = defineResource({
       confirm: '停用后门店设备不能再上报这些项目，确定停用？',
     },
   ],
-  stale: ['examinationReport'],
   fields: {
     code: {
       label: '项目编码',

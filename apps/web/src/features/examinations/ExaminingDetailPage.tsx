@@ -38,7 +38,7 @@ export default function ExaminingDetailPage() {
   if (!q.data) return <Spin spinning style={{ display: 'block', margin: 48 }} />;
   const d = q.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title={`检测报告 ${d.reportNo}`}>
         <Descriptions column={3} size="small">
           <Descriptions.Item label="门店">{d.storeName}</Descriptions.Item>
