@@ -81,6 +81,52 @@ describe('头皮检测 pages', { timeout: 60_000 }, () => {
     expect(document.querySelector('img[src="/rest/upload/file/abc"]')).toBeTruthy();
   });
 
+  it('/examiningReport?memberId= lists only that member’s reports, each opening its detail', async () => {
+    const r = routeByPath('/examiningReport')!;
+    setSessionUser(
+      sessionUser({
+        menu: [
+          { code: r.group, name: '会员管理', description: '' },
+          ...r.codes.map((code) => ({ code, name: '会员列表', description: '' })),
+        ],
+        btn: [],
+      }),
+    );
+    const asked: URLSearchParams[] = [];
+    stubFetch((url) => {
+      const [path = '', qs = ''] = url.split('?');
+      if (path === '/rest/report/examinationReport/list') {
+        asked.push(new URLSearchParams(qs));
+        return {
+          body: envelope({
+            total: 1,
+            list: [
+              {
+                id: 3,
+                reportNo: 'JC0000000003',
+                storeName: '北京朝阳店',
+                memberName: '林晓',
+                memberPhone: '13900001234',
+                staffName: '王技师',
+                examinedAt: '2026-11-20T02:00:00.000Z',
+                grade: 'severe',
+                summary: '毛发密度（重度）',
+                conclusion: '建议养发疗程',
+                itemCount: 6,
+                abnormalCount: 1,
+              },
+            ],
+          }),
+        };
+      }
+      return { body: envelope(null) };
+    });
+    renderApp('/examiningReport?memberId=9');
+    expect(await screen.findByText('JC0000000003', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText('毛发密度（重度）')).toBeTruthy();
+    expect(asked.at(-1)?.get('memberId')).toBe('9');
+  });
+
   it('/detetionConfig lists the items', async () => {
     const r = routeByPath('/detetionConfig')!;
     setSessionUser(
