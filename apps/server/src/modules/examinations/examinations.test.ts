@@ -217,6 +217,18 @@ describe('POST /open/v1/examinations', () => {
     expect(later.data.values[1]!.grade).toBe('mild');
   });
 
+  it('takes one report for two concurrent sends of one number', async () => {
+    const body = doc();
+    const [a, b] = await Promise.all([
+      openPost<OpenExaminationAnswer>(t.app, DEMO_OPEN_KEYS.pos, url, body),
+      openPost<OpenExaminationAnswer>(t.app, DEMO_OPEN_KEYS.pos, url, body),
+    ]);
+    expect([a.errcode, b.errcode]).toEqual([ERR.OK, ERR.OK]);
+    expect(a.data.reportNo).toBe(b.data.reportNo);
+    expect([a.data.replayed, b.data.replayed].sort()).toEqual([false, true]);
+    expect(await t.db.select().from(examination).where(eq(examination.outerNo, body.outerNo))).toHaveLength(1);
+  });
+
   it('stores images in the file store, served like uploads', async () => {
     const png = demoScalpPng(1).toString('base64');
     const res = await openPost<OpenExaminationAnswer>(t.app, DEMO_OPEN_KEYS.pos, url, doc({ images: [png] }));
