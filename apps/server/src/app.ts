@@ -22,6 +22,8 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { erpRoutes } from './modules/erp/routes';
 import { EVALUATION_OPEN_ROUTES } from './modules/evaluations/open';
 import { evaluationRoutes } from './modules/evaluations/routes';
+import { EXAMINATION_OPEN_ROUTES } from './modules/examinations/open';
+import { examinationRoutes } from './modules/examinations/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
@@ -175,6 +177,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(taskCenterRoutes);
   await app.register(evaluationRoutes);
   await app.register(memberCareRoutes);
+  await app.register(examinationRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -182,6 +185,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...refundOpenRoutes,
       ...mallOpenRoutes,
       ...INTENT_OPEN_ROUTES,
+      ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,
       ...TASK_OPEN_ROUTES,

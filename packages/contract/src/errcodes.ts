@@ -202,6 +202,8 @@ export const ERR = {
   /** Not enough of a mall good in stock. */
   MALL_STOCK_SHORT: 'MALL-40901',
   INTENT_INVALID: 'INTENT-40001',
+  /** A scalp examination report naming an unknown store, member, staff, item or project. */
+  EXAM_INVALID: 'EXAM-40001',
   SETTLEMENT_INVALID: 'SETTLE-40001',
   // erp (issue 14, /easConfig): vouchers for EAS.
   /** A voucher that cannot be downloaded (failed, or none). */
@@ -392,6 +394,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.MALL_ORDER_INVALID]: '商城订单内容有误',
   [ERR.MALL_STOCK_SHORT]: '商品库存不足',
   [ERR.INTENT_INVALID]: '意向金单据内容有误',
+  [ERR.EXAM_INVALID]: '检测报告内容有误',
   [ERR.SETTLEMENT_INVALID]: '结算单内容有误',
   // erp (issue 14)
   [ERR.ERP_VOUCHER_INVALID]: '凭证不可用',

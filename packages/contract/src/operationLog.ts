@@ -12,6 +12,7 @@
 
 import { COUPON_DELAY_STATUSES, COUPON_ISSUE_SOURCES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
 import { EVA_INVITE_TIMINGS } from './entities/evaluation';
+import { EXAM_GRADES } from './entities/examination';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
@@ -526,6 +527,18 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
       amountMode: Object.fromEntries(INTENT_AMOUNT_MODES.map((m) => [m.value, m.label])),
       refundBy: Object.fromEntries(INTENT_REFUND_BY.map((m) => [m.value, m.label])),
     },
+  },
+  examination: {
+    name: '检测报告',
+    fields: {
+      reportNo: '报告编号',
+      outerNo: '设备单号',
+      storeId: '门店',
+      memberId: '会员',
+      grade: '总体评级',
+      abnormalCount: '异常项数',
+    },
+    values: { grade: Object.fromEntries(EXAM_GRADES.map((g) => [g.value, g.label])) },
   },
   intent_deposit: {
     name: '意向金',

@@ -10,6 +10,7 @@ export * from '../modules/coupons/schema';
 export * from '../modules/crowds/schema';
 export * from '../modules/erp/schema';
 export * from '../modules/evaluations/schema';
+export * from '../modules/examinations/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/groupBuy/schema';
 export * from '../modules/hierarchy/schema';

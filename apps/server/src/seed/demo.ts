@@ -27,6 +27,7 @@ import { seedCoupons } from './coupons';
 import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
 import { seedEvaluations } from './evaluations';
+import { seedExaminations } from './examinations';
 import { seedFlows } from './flows';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
@@ -366,6 +367,8 @@ export const seedDemo = async (
     await seedSoftTexts(tx);
     // 评价: dimensions, settings, members' evaluations of the bills above, replies and handled 差评 (issue 17).
     if (history) await seedEvaluations(tx, now);
+    // 头皮检测: the items and reports sent as the stores' devices send them (after the key and the members).
+    await seedExaminations(tx, now, history);
     // 优惠券按人群发放: a coupon issued to a demo crowd as the job does it (issue 16).
     if (history) await seedCouponCrowdIssue(tx);
     // Members as people: tags, files, follow-ups and remarks sent as the stores send them (issue 17).

@@ -151,6 +151,9 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/onlineCouponList': () => import('../features/groupBuy/OnlineCouponListPage'),
   '/onlineCouponRefundList': () => import('../features/groupBuy/OnlineCouponRefundListPage'),
   '/onlineCouponRefundDetail': () => import('../features/groupBuy/OnlineCouponRefundDetailPage'),
+  '/detetionConfig': () => import('../features/examinations/DetetionConfigPage'),
+  '/examiningDetail': () => import('../features/examinations/ExaminingDetailPage'),
+  '/examiningReport': () => import('../features/examinations/ExaminingReportPage'),
 };
 
 /**

@@ -53,6 +53,8 @@ export const OPEN_PATHS = {
   /** A mall order's state change: POST with { step, … }. */
   mallOrderStep: '/mallOrders/:outerNo/steps',
   intentDeposits: '/intentDeposits',
+  /** A scalp examination report from a store's device (entities/examination.ts). */
+  examinations: '/examinations',
   /** The mini-program's reports of a QR code scanned and of a member registered through one. */
   qrScans: '/qrScans',
   qrRegistrations: '/qrRegistrations',

@@ -10,6 +10,7 @@ import { BILL_REPORTS } from './bills';
 import { COUPON_REPORTS } from './coupons';
 import { ERP_REPORTS } from './erp';
 import { EVALUATION_REPORTS } from './evaluations';
+import { EXAMINATION_REPORTS } from './examinations';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
@@ -46,4 +47,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...MEMBER_LIFECYCLE_REPORTS,
   ...COUPON_REPORTS,
   ...EVALUATION_REPORTS,
+  ...EXAMINATION_REPORTS,
 ];

@@ -148,6 +148,7 @@ export const MEMBER_VIEW_TABS = [
   '/points',
   '/coupon',
   '/memberMigration',
+  '/examiningReport',
 ] as const;
 
 /** The declared view of a member tab: its page is the tab's route and its one fixed filter is memberId. */
