@@ -78,12 +78,14 @@ export const NOTICE_TYPE_ARREARS = 1;
 export const NOTICE_TYPE_PAYMENT = 2;
 /** A store answered a task, or a task's store is past its deadline (消息中心, issue 17). */
 export const NOTICE_TYPE_TASK = 3;
-export const noticeTypeName = (type: number): string =>
-  type === NOTICE_TYPE_ARREARS ? '欠款通知' : type === NOTICE_TYPE_TASK ? '任务通知' : '付款通知';
-/** Type 3 is reserved for 任务通知 (another part of issue 17). */
 /** A member's bad review (差评) of a bill: raised for the head-office users responsible for evaluations. */
 export const NOTICE_TYPE_BAD_REVIEW = 4;
-  type === NOTICE_TYPE_ARREARS ? '欠款通知' : type === NOTICE_TYPE_BAD_REVIEW ? '差评通知' : '付款通知';
+const NOTICE_TYPE_NAMES: Record<number, string> = {
+  [NOTICE_TYPE_ARREARS]: '欠款通知',
+  [NOTICE_TYPE_TASK]: '任务通知',
+  [NOTICE_TYPE_BAD_REVIEW]: '差评通知',
+};
+export const noticeTypeName = (type: number): string => NOTICE_TYPE_NAMES[type] ?? '付款通知';
 
 /** Approval states (GLOSSARY: 待审批/已通过/已驳回). */
 export const APPROVAL_STATUS = { pending: '待审批', approved: '已通过', rejected: '已驳回' } as const;

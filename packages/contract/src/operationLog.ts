@@ -136,8 +136,8 @@ export const OPERATION_VERBS = {
   reply: '回复',
   close: '关闭',
   // 会员标签 (issue 17)
-  assign: '打标签',
-  unassign: '移除标签',
+  tagMembers: '打标签',
+  untagMembers: '移除标签',
   evaluate: '计算规则标签',
 } as const;
 

@@ -197,7 +197,7 @@ export const assignTag = (db: Db, auth: Auth, body: z.output<typeof tagAssignBod
     if (inserted.length) {
       await recordOperation(tx, {
         userId: auth.user.id,
-        action: 'memberTag.assign',
+        action: 'memberTag.tagMembers',
         target: `memberTag:${tag.id}`,
         after: { memberIds: inserted.map((r) => r.memberId), ...answer },
       });
@@ -229,7 +229,7 @@ export const unassignTag = (
     if (gone.length) {
       await recordOperation(tx, {
         userId: auth.user.id,
-        action: 'memberTag.unassign',
+        action: 'memberTag.untagMembers',
         target: `memberTag:${tag.id}`,
         before: { memberIds: gone.map((r) => r.memberId) },
         after: { removed: gone.length },

@@ -13,7 +13,6 @@ export const notice = pgTable(
       .notNull()
       .references(() => userAccount.id, { onDelete: 'cascade' }),
     storeId: integer('store_id').references(() => store.id, { onDelete: 'set null' }),
-    /** 1 欠款通知 (arrears), 2 付款通知 (payment), 3 任务通知 (a task answered or overdue), 4 reserved (差评通知). */
     /** 1 欠款通知 (arrears), 2 付款通知 (payment), 3 任务通知 (tasks), 4 差评通知 (bad review). */
     type: integer('type').notNull(),
     msgName: text('msg_name').notNull(),
