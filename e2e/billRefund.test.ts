@@ -1,51 +1,17 @@
-/**
- * A bill drawn on a 储值卡 and its refund, end to end (issue 14), as a new user meets it: BJ001's
- * POS sends a bill through the real open API (signed with the demo key) for a demo member of the
- * store, one project line drawn on the member's 储值卡; head office sees it on /billingList and
- * opens /orderDetails (the card drawn, with its ledger row); the POS applies for the refund of that
- * line (POST /open/v1/refunds); head office approves it in /approvalCenter and executes it on
- * /refundDetail (执行退款, confirmed); the card's balance is back to what it was before the bill,
- * on the member's /personalAccount and to the 分 through the API.
- */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { OpenBillAnswer } from '@zb/contract/entities/bill';
 import { REFUND_FLOW } from '@zb/contract/entities/refund';
-import { OPEN_HEADERS, OPEN_PATHS, OPEN_PREFIX, signingText } from '@zb/contract/open/protocol';
+import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { formatYuan } from '@zb/contract/resource/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { button, columnTexts, confirmDialog, submitPasswordLogin, useBrowser } from './browser';
+import { openPost as postOpen } from './openApi';
 
 const browser = useBrowser();
 
-/** The demo POS key of 北京朝阳店 (docs/open-api.md). */
-const POS = { appKey: 'pos_demo_bj001', secret: 'demo-pos-secret-BJ001-2026' };
 const STORE = { code: 'BJ001', name: '北京朝阳店' };
 
-/** POSTs `doc` to the open API signed as the POS does (docs/open-api.md "Signing"). */
-const openPost = async <D>(path: string, doc: unknown): Promise<{ errcode: string; errmsg: string; data: D }> => {
-  const body = JSON.stringify(doc);
-  const url = `${OPEN_PREFIX}${path}`;
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(12).toString('hex');
-  const hash = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha256', POS.secret)
-    .update(signingText('POST', url, timestamp, nonce, hash))
-    .digest('hex');
-  const res = await fetch(new URL(url, browser.baseUrl()), {
-    method: 'POST',
-    headers: {
-      [OPEN_HEADERS.key]: POS.appKey,
-      [OPEN_HEADERS.timestamp]: timestamp,
-      [OPEN_HEADERS.nonce]: nonce,
-      [OPEN_HEADERS.signature]: signature,
-      'content-type': 'application/json',
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { errcode: string; errmsg: string; data: D };
-};
+const openPost = <D>(path: string, doc: unknown) => postOpen<D>(browser.baseUrl(), path, doc);
 
 /** What the pages show for 分: ¥1,234.56. */
 const shown = (fen: number) => `¥${formatYuan(fen)}`;

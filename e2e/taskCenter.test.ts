@@ -4,41 +4,17 @@
  * it through the open API (signed with the demo key, docs/open-api.md); without a reload 张's bell
  * counts one more unread notice (a 任务通知) and the open task shows 北京朝阳店 已完成.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { OPEN_HEADERS, OPEN_PATHS, OPEN_PREFIX, signingText } from '@zb/contract/open/protocol';
+import { randomBytes } from 'node:crypto';
+import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { formatDateTime } from '@zb/contract/time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './browser';
+import { openPost as postOpen } from './openApi';
 
 const browser = useBrowser();
 
-/** The demo POS key of 北京朝阳店 (docs/open-api.md). */
-const POS = { appKey: 'pos_demo_bj001', secret: 'demo-pos-secret-BJ001-2026' };
-
-const openPost = async <D>(path: string, doc: unknown): Promise<{ errcode: string; errmsg: string; data: D }> => {
-  const body = JSON.stringify(doc);
-  const url = `${OPEN_PREFIX}${path}`;
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(12).toString('hex');
-  const hash = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha256', POS.secret)
-    .update(signingText('POST', url, timestamp, nonce, hash))
-    .digest('hex');
-  const res = await fetch(new URL(url, browser.baseUrl()), {
-    method: 'POST',
-    headers: {
-      [OPEN_HEADERS.key]: POS.appKey,
-      [OPEN_HEADERS.timestamp]: timestamp,
-      [OPEN_HEADERS.nonce]: nonce,
-      [OPEN_HEADERS.signature]: signature,
-      'content-type': 'application/json',
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { errcode: string; errmsg: string; data: D };
-};
+const openPost = <D>(path: string, doc: unknown) => postOpen<D>(browser.baseUrl(), path, doc);
 
 const unreadOf = async (page: Page): Promise<number> => {
   const label = (await page.getByTestId('notice-bell').getAttribute('aria-label')) ?? '';

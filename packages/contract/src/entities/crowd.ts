@@ -44,7 +44,8 @@ const ids = (what: string, required?: string) =>
     .max(CROWD_IDS_MAX, `${what}最多选择 ${CROWD_IDS_MAX} 个`)
     .transform((a) => [...new Set(a)]);
 
-const intIn = (what: string, max: number) =>
+/** A whole number from 0 to `max`, its messages naming `what`. */
+export const intIn = (what: string, max: number) =>
   z
     .number({ error: `${what}须为整数` })
     .int(`${what}须为整数`)
@@ -52,7 +53,7 @@ const intIn = (what: string, max: number) =>
     .max(max, `${what}不能大于 ${max}`);
 
 /** A range of whole numbers: either end may be left open, not both; the lower end not above the upper. */
-const range = (what: string, max: number) =>
+export const range = (what: string, max: number) =>
   z
     .object({
       min: intIn(`${what}下限`, max).nullable().optional(),

@@ -16,6 +16,7 @@ import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption, type RowOf } from '../resource/define';
 import { calendarDay } from '../rules';
 import { outerNoSchema, sentAtSchema } from './bill';
+import { range } from './crowd';
 
 const values = <T extends readonly EnumOption[]>(list: T) =>
   list.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
@@ -52,25 +53,6 @@ export const TAG_VISITS_MAX = 10_000;
 export const TAG_MONEY_MAX = 2_000_000_000;
 /** Most members one 打标签 / 移除 names. */
 export const TAG_ASSIGN_MAX = 500;
-
-const intIn = (what: string, max: number) =>
-  z
-    .number({ error: `${what}须为整数` })
-    .int(`${what}须为整数`)
-    .min(0, `${what}不能小于 0`)
-    .max(max, `${what}不能大于 ${max}`);
-
-const range = (what: string, max: number) =>
-  z
-    .object({
-      min: intIn(`${what}下限`, max).nullable().optional(),
-      max: intIn(`${what}上限`, max).nullable().optional(),
-    })
-    .refine((v) => v.min != null || v.max != null, { path: ['min'], message: `请填写${what}的下限或上限` })
-    .refine((v) => v.min == null || v.max == null || v.min <= v.max, {
-      path: ['max'],
-      message: `${what}上限不能小于下限`,
-    });
 
 const days = (what: string) =>
   z
