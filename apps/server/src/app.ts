@@ -59,6 +59,7 @@ import { SECONDMENT_OPEN_ROUTES } from './modules/secondments/open';
 import { secondmentRoutes } from './modules/secondments/routes';
 import { securityRoutes } from './modules/security/routes';
 import { settlementRoutes } from './modules/settlement/routes';
+import { shrRoutes } from './modules/shr/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { stockRoutes } from './modules/stock/routes';
 import { storeOrderRoutes } from './modules/storeOrders/routes';
@@ -178,6 +179,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(evaluationRoutes);
   await app.register(memberCareRoutes);
   await app.register(examinationRoutes);
+  await app.register(shrRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [

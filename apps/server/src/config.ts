@@ -20,6 +20,8 @@ export interface AppConfig {
   secret: string | null;
   /** WeCom (企业微信) web login. */
   wxwork: WxworkConfig;
+  /** SHR (金蝶 s-HR) staff synchronisation. */
+  shr: ShrConfig;
   /** How often the scheduler looks for due jobs (SCHEDULE_TICK_MS, 0 = never); off when absent (tests). */
   scheduleTickMs?: number | null;
   /** Run the export worker in this instance (EXPORT_WORKER=0 turns it off). */
@@ -33,6 +35,23 @@ export interface WxworkConfig {
   agentId: string;
   secret: string;
 }
+
+export interface ShrConfig {
+  /** SHR open-API base (SHR_API_BASE); null = the built-in simulator (this server's /shrsim). */
+  apiBase: string | null;
+  appId: string;
+  appSecret: string;
+}
+
+/** The app the SHR simulator knows when nothing is configured. */
+export const SHR_DEMO: ShrConfig = { apiBase: null, appId: 'zb-demo-shr', appSecret: 'zb-demo-shr-secret' };
+
+/** The SHR settings of an environment (the scheduled job reads them without the app). */
+export const shrConfigOf = (env: NodeJS.ProcessEnv): ShrConfig => ({
+  apiBase: env.SHR_API_BASE?.replace(/\/+$/, '') || null,
+  appId: env.SHR_APP_ID || SHR_DEMO.appId,
+  appSecret: env.SHR_APP_SECRET || SHR_DEMO.appSecret,
+});
 
 /** The demo corp the simulator serves when nothing is configured. */
 export const WXWORK_DEMO: WxworkConfig = {
@@ -71,6 +90,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
     agentId: env.WXWORK_AGENT_ID || WXWORK_DEMO.agentId,
     secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
   },
+  shr: shrConfigOf(env),
   scheduleTickMs: parseTickMs(env.SCHEDULE_TICK_MS),
   exportWorker: env.EXPORT_WORKER !== '0' && env.EXPORT_WORKER !== 'false',
 });

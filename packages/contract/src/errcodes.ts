@@ -260,6 +260,9 @@ export const ERR = {
   GROUPBUY_PLATFORM_FAILED: 'GROUPBUY-50201',
   // 消息中心 (issue 17): messages and tasks from head office to stores.
   /** A message or task naming no store, an unknown or disabled template, or a deadline in the past. */
+  // shr (issue 17, /shrConfig): the SHR HR system.
+  SHR_UNREACHABLE: 'SHR-50201',
+  SHR_SYNC_RUNNING: 'SHR-40901',
   TASK_INVALID: 'TASK-40001',
   /** A task some store answered already cannot be changed; a store answers a task once. */
   TASK_STATE: 'TASK-40901',
@@ -383,6 +386,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GROUPBUY_ALREADY_VERIFIED]: '该券已核销，请勿重复核销',
   [ERR.GROUPBUY_NOT_CONFIGURED]: '团购平台未接入或门店未绑定平台门店',
   [ERR.GROUPBUY_PLATFORM_FAILED]: '团购平台暂时无法访问，请稍后重试',
+  [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',
+  [ERR.SHR_SYNC_RUNNING]: '正在从 SHR 同步员工，请稍后再试',
   [ERR.TASK_INVALID]: '消息或任务内容有误',
   [ERR.TASK_STATE]: '任务已有门店回复，不能修改',
   [ERR.LIFECYCLE_STALE]: '生命周期定义已被他人修改，请刷新后重新编辑',

@@ -61,6 +61,7 @@ export const OPERATION_ACTIONS = {
   readTaskMsg: '门店阅读消息',
   answerTask: '门店回复任务',
   taskOverdue: '任务逾期提醒',
+  shrSync: 'SHR同步员工',
   updateScheduleCron: '修改执行时间',
   enableScheduleJob: '启用定时任务',
   disableScheduleJob: '停用定时任务',
@@ -187,6 +188,12 @@ const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '�
 
 /** The entities hand-written services log that are no resource declaration (target prefix → names). */
 export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
+  // SHR (issue 17): a sync run's outcome (the staff it changed are logged as staff).
+  shr_run: {
+    name: 'SHR同步',
+    fieldsOf: 'shrRun',
+    fields: { left: '离职' },
+  },
   // 评价 (issue 17): a 差评's steps (runStep's { status, reason }), a reply, an assignment.
   evaluation: {
     name: '评价',

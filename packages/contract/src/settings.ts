@@ -7,8 +7,8 @@
 import { z } from 'zod';
 
 /** The page that shows and changes a setting. */
-export type SettingPage = '/configUtils' | '/otherConfig';
-export const SETTING_PAGES: readonly SettingPage[] = ['/configUtils', '/otherConfig'];
+export type SettingPage = '/configUtils' | '/otherConfig' | '/shrConfig';
+export const SETTING_PAGES: readonly SettingPage[] = ['/configUtils', '/otherConfig', '/shrConfig'];
 
 interface SettingBase {
   label: string;
@@ -136,6 +136,13 @@ export const SETTINGS = {
     min: 1,
     max: 720,
     unit: '小时',
+  },
+  shrSyncEnabled: {
+    type: 'switch',
+    label: 'SHR定时同步',
+    description: '开启后定时任务「SHR员工同步」按其执行时间从 SHR 同步员工；关闭后只能立即同步',
+    page: '/shrConfig',
+    default: 1,
   },
 } as const satisfies Record<string, SettingDef>;
 

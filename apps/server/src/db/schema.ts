@@ -35,6 +35,7 @@ export * from '../modules/resources/schema';
 export * from '../modules/secondments/schema';
 export * from '../modules/security/schema';
 export * from '../modules/settlement/schema';
+export * from '../modules/shr/schema';
 export * from '../modules/staff/schema';
 export * from '../modules/stock/schema';
 export * from '../modules/storeOrders/schema';

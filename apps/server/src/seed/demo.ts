@@ -56,6 +56,7 @@ import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedStoresMore } from './storesMore';
+import { seedShr } from './shr';
 import { seedTaskCenter } from './taskCenter';
 import { seedWxwork } from './wxwork';
 
@@ -335,6 +336,8 @@ export const seedDemo = async (
     await seedOpenClients(tx);
     // 消息中心: templates, messages and tasks across store trees (issue 17).
     await seedTaskCenter(tx, now);
+    // SHR: mappings, SHR's people in the simulator and yesterday's scheduled sync (issue 17).
+    await seedShr(tx, now);
     // The mini-program's orders: after its key, which sends them.
     if (history) await seedMall(tx, now);
     // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { type AppConfig, WXWORK_DEMO } from '../config';
+import { type AppConfig, SHR_DEMO, WXWORK_DEMO } from '../config';
 import { type DbHandle, openPglite, openPostgres } from '../db/client';
 import { openSeededPglite } from './pgliteTemplate';
 import { TestClient } from './testClient';
@@ -41,6 +41,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   secureCookie: false,
   secret: null,
   wxwork: WXWORK_DEMO,
+  shr: SHR_DEMO,
   // Tests run export jobs by hand (runNextExport) unless they ask for the worker.
   exportWorker: false,
   ...overrides,

@@ -103,6 +103,9 @@ export type SettingsApi = ReturnType<typeof settingsApiOf>;
 /** /otherConfig: the business switches and thresholds. */
 export const OTHER_CONFIG_API = settingsApiOf('/otherConfig');
 
+/** /shrConfig's switches (the rest of the page is entities/shr.ts). */
+export const SHR_SETTINGS_API = settingsApiOf('/shrConfig');
+
 export const CONFIG_API = {
   ...settingsApiOf('/configUtils'),
   /** Bumps the permissions version: every instance re-reads role codes on its next call. */

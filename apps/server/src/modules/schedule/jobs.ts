@@ -3,10 +3,12 @@
  * cron expression (5 fields, Beijing time) and `run`, which answers a Chinese one-line result.
  * A job that throws ends 'failed' with its error's message, and a system event records it.
  */
+
+import { shrConfigOf } from '../../config';
 import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
-import { readSetting } from '../../platform/settings';
+import { readSetting, readSwitch } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { foldBillRollups } from '../bills/rollups';
 import { expireCoupons } from '../coupons/ledger';
@@ -20,6 +22,7 @@ import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
+import { runShrSync, shrClientOf } from '../shr/service';
 import { noticeOverdueTasks } from '../taskCenter/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -190,5 +193,16 @@ export const JOBS: readonly JobDef[] = [
     defaultCron: '45 3 * * *',
     run: async ({ db }) =>
       `每个任务保留最近 ${RUNS_KEPT_PER_JOB} 条：清理执行记录 ${await purgeRuns(db, RUNS_KEPT_PER_JOB)} 条`,
+  },
+  {
+    name: 'shrSync',
+    title: 'SHR员工同步',
+    defaultCron: '30 2 * * *',
+    run: async ({ db, now }) => {
+      if (!(await readSwitch(db, 'shrSyncEnabled'))) return 'SHR定时同步已关闭（SHR对接配置），未同步';
+      const cfg = shrConfigOf(process.env);
+      const r = await runShrSync(db, shrClientOf(db, cfg), { trigger: 'job', operatorId: null, now });
+      return `获取 ${r.fetched} 人：新增 ${r.created}，更新 ${r.updated}，离职 ${r.left}，跳过 ${r.skipped}，失败 ${r.failed}`;
+    },
   },
 ];
