@@ -52,11 +52,11 @@ import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedSecondments } from './secondments';
 import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
+import { seedShr } from './shr';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
 import { seedStoresMore } from './storesMore';
-import { seedShr } from './shr';
 import { seedTaskCenter } from './taskCenter';
 import { seedWxwork } from './wxwork';
 

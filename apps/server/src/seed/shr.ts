@@ -102,7 +102,7 @@ export const seedShr = async (tx: Tx, now: Date): Promise<void> => {
   const leaver = existing.find((p) => p.status === '在职');
   const changed = [
     ...existing.map((p) =>
-      p === leaver ? { ...p, status: '离职' as const, leaveDate: day(-2) < p.entryDate ? p.entryDate : day(-2) } : p,
+      p === leaver ? { ...p, status: '离职' as const, leaveDate: [day(-2), p.entryDate].sort()[1]! } : p,
     ),
     hire(901, '林晓雨', '13911119001', day(-3)),
     hire(902, '高子涵', '13911119002', day(-2)),

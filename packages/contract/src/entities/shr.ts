@@ -219,6 +219,14 @@ export interface ShrRunResult {
   error: string | null;
 }
 
+/** 立即同步's result in a sentence (the server's message, the page's too). */
+export const shrRunText = (
+  r: Pick<ShrRunResult, 'fetched' | 'created' | 'updated' | 'left' | 'skipped' | 'failed'>,
+): string =>
+  r.fetched === 0
+    ? 'SHR 没有新的人员变动'
+    : `获取 ${r.fetched} 人：新增 ${r.created}，更新 ${r.updated}，离职 ${r.left}，跳过 ${r.skipped}，失败 ${r.failed}`;
+
 /** /shrConfig's header: where SHR is, whether the job runs, the last run. */
 export interface ShrStatus {
   /** 'SHR模拟器（内置）' or the configured address. */

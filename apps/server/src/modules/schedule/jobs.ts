@@ -4,6 +4,7 @@
  * A job that throws ends 'failed' with its error's message, and a system event records it.
  */
 
+import { shrRunText } from '@zb/contract/entities/shr';
 import { shrConfigOf } from '../../config';
 import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
@@ -202,7 +203,7 @@ export const JOBS: readonly JobDef[] = [
       if (!(await readSwitch(db, 'shrSyncEnabled'))) return 'SHR定时同步已关闭（SHR对接配置），未同步';
       const cfg = shrConfigOf(process.env);
       const r = await runShrSync(db, shrClientOf(db, cfg), { trigger: 'job', operatorId: null, now });
-      return `获取 ${r.fetched} 人：新增 ${r.created}，更新 ${r.updated}，离职 ${r.left}，跳过 ${r.skipped}，失败 ${r.failed}`;
+      return shrRunText(r);
     },
   },
 ];

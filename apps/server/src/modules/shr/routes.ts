@@ -3,7 +3,7 @@
  * the built-in simulator (/shrsim). SHR is asked at SHR_API_BASE when set; otherwise this server's
  * own simulator, over HTTP once the server listens (in process before that, and for the job).
  */
-import { SHR_API } from '@zb/contract/entities/shr';
+import { SHR_API, shrRunText } from '@zb/contract/entities/shr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ShrConfig } from '../../config';
@@ -39,11 +39,7 @@ export const shrRoutes = fp(
     route(app, SHR_API.sync, async ({ body }, { db, signedIn }) => {
       const client = shrClientOf(db, app.config.shr, listeningSimulatorBase(app));
       const r = await runShrSync(db, client, { trigger: 'manual', operatorId: signedIn().user.id, full: body.full });
-      const text =
-        r.fetched === 0
-          ? 'SHR 没有新的人员变动'
-          : `同步完成：获取 ${r.fetched} 人，新增 ${r.created}，更新 ${r.updated}，离职 ${r.left}，跳过 ${r.skipped}，失败 ${r.failed}`;
-      return new WithMessage(r, text);
+      return new WithMessage(r, shrRunText(r));
     });
     await app.register(shrSimulator);
   },

@@ -2,8 +2,8 @@
 import { CONFIG_API } from '@zb/contract/api/configUtils';
 import { Button } from 'antd';
 import { useCan } from '../../platform/permissions';
-import { SettingsTable } from './SettingsTable';
-import { editCodeOf } from './settingsModel';
+import { SettingsTable } from '../../platform/settings/SettingsTable';
+import { editCodeOf } from '../../platform/settings/settingsModel';
 import { useRefreshPermissions } from './useConfigUtils';
 
 export default function ConfigUtilsPage() {

@@ -7,11 +7,11 @@
 import type { SettingChangeRow, SettingRow, SettingsApi } from '@zb/contract/api/configUtils';
 import { Button, Drawer, Input, InputNumber, Space, Switch, Table, type TableProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { confirm } from '../../platform/alerts';
-import { tablePagination } from '../../platform/list/pagination';
-import { useCan } from '../../platform/permissions';
+import { confirm } from '../alerts';
+import { tablePagination } from '../list/pagination';
+import { useCan } from '../permissions';
 import { boundsText, checkSettingValue, editCodeOf } from './settingsModel';
-import { useSettingHistory, useSettings } from './useConfigUtils';
+import { useSettingHistory, useSettings } from './useSettings';
 
 const historyColumns: TableProps<SettingChangeRow>['columns'] = [
   { title: '时间', dataIndex: 'at', width: 170 },
