@@ -1,4 +1,4 @@
-import { CONFIG_API, OTHER_CONFIG_API } from '@zb/contract/api/configUtils';
+import { CONFIG_API, OTHER_CONFIG_API, SHR_SETTINGS_API } from '@zb/contract/api/configUtils';
 import { ERR } from '@zb/contract/errcodes';
 import { SETTINGS, settingKeysOf } from '@zb/contract/settings';
 import { desc, eq } from 'drizzle-orm';
@@ -135,7 +135,9 @@ describe('/otherConfig', () => {
       max: 1,
     });
     const system = ok(await admin.call(CONFIG_API.list)).map((r) => r.key);
-    expect([...system, ...rows.map((r) => r.key)].sort()).toEqual(Object.keys(SETTINGS).sort());
+    const shr = ok(await admin.call(SHR_SETTINGS_API.list)).map((r) => r.key);
+    expect(shr).toEqual(settingKeysOf('/shrConfig'));
+    expect([...system, ...rows.map((r) => r.key), ...shr].sort()).toEqual(Object.keys(SETTINGS).sort());
   });
 
   it('turns a switch off and on, shown as 关闭/开启 in its own history, not in /configUtils', async () => {
