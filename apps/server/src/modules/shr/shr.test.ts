@@ -9,7 +9,7 @@
 import { CONFIG_API, SHR_SETTINGS_API } from '@zb/contract/api/configUtils';
 import { SHR_API } from '@zb/contract/entities/shr';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHR_DEMO } from '../../config';
 import { rowsOf } from '../../db/client';
@@ -79,7 +79,7 @@ describe('the demo', () => {
     expect(changes.find((c) => c.action === 'skipped')!.detail).toMatch(/ORG-NEW01.*未对应门店/);
     // Every person of a mapped organisation is now linked to a staff member of that organisation's store.
     // SHR's people as that run saw them (one was moved since: the next test syncs it).
-    const people = await t.db.select().from(shrsimPerson).where(sql`${shrsimPerson.updatedAt} <= ${run!.until}`);
+    const people = await t.db.select().from(shrsimPerson).where(lte(shrsimPerson.updatedAt, run!.until!));
     const orgs = await t.db.select().from(shrOrg);
     for (const p of people.filter((x) => x.orgCode !== 'ORG-NEW01')) {
       const s = await staffOfPerson(p.personNo);
@@ -97,7 +97,7 @@ describe('the demo', () => {
 describe('立即同步', () => {
   it('brings the transfer SHR made since, over HTTP, once; a second sync changes nothing', async () => {
     const [mark] = await t.db.select({ until: shrRun.until }).from(shrRun).orderBy(desc(shrRun.id)).limit(1);
-    const [moved] = await t.db.select().from(shrsimPerson).where(sql`${shrsimPerson.updatedAt} > ${mark!.until}`);
+    const [moved] = await t.db.select().from(shrsimPerson).where(gt(shrsimPerson.updatedAt, mark!.until!));
     const movedNo = moved!.personNo;
     const [org] = await t.db.select().from(shrOrg).where(eq(shrOrg.orgCode, moved!.orgCode));
 
