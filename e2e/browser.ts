@@ -23,10 +23,10 @@ export const useBrowser = () => {
   });
   return {
     baseUrl,
-    /** A fresh context (no cookies, no storage): a new user at a new browser. */
-    newPage: async (): Promise<{ page: Page; context: BrowserContext }> => {
+    /** A fresh context (no cookies, no storage): a new user at a new browser; `at` another server than the worker's. */
+    newPage: async (at?: string): Promise<{ page: Page; context: BrowserContext }> => {
       const context = await browser.newContext({
-        baseURL: baseUrl(),
+        baseURL: at ?? baseUrl(),
         locale: 'zh-CN',
         viewport: { width: 1440, height: 900 },
       });
