@@ -27,6 +27,7 @@ import { examinationRoutes } from './modules/examinations/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
 import { hierarchyRoutes } from './modules/hierarchy/routes';
+import { HOMEPAGE_OPEN_ROUTES, homepageRoutes } from './modules/homepage/routes';
 import { INTENT_OPEN_ROUTES } from './modules/intents/open';
 import { intentRoutes } from './modules/intents/routes';
 import { logRoutes } from './modules/logs/routes';
@@ -180,6 +181,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(memberCareRoutes);
   await app.register(examinationRoutes);
   await app.register(shrRoutes);
+  await app.register(homepageRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -187,6 +189,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...refundOpenRoutes,
       ...mallOpenRoutes,
       ...INTENT_OPEN_ROUTES,
+      ...HOMEPAGE_OPEN_ROUTES,
       ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,

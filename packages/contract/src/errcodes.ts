@@ -261,6 +261,9 @@ export const ERR = {
   // 消息中心 (issue 17): messages and tasks from head office to stores.
   /** A message or task naming no store, an unknown or disabled template, or a deadline in the past. */
   // shr (issue 17, /shrConfig): the SHR HR system.
+  // homepage (issue 16, /homepageManagement)
+  HOME_NOT_PUBLISHED: 'HOME-40401',
+  HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   SHR_SYNC_RUNNING: 'SHR-40901',
   TASK_INVALID: 'TASK-40001',
@@ -386,6 +389,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GROUPBUY_ALREADY_VERIFIED]: '该券已核销，请勿重复核销',
   [ERR.GROUPBUY_NOT_CONFIGURED]: '团购平台未接入或门店未绑定平台门店',
   [ERR.GROUPBUY_PLATFORM_FAILED]: '团购平台暂时无法访问，请稍后重试',
+  [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
+  [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',
   [ERR.SHR_SYNC_RUNNING]: '正在从 SHR 同步员工，请稍后再试',
   [ERR.TASK_INVALID]: '消息或任务内容有误',

@@ -62,6 +62,10 @@ export const OPERATION_ACTIONS = {
   answerTask: '门店回复任务',
   taskOverdue: '任务逾期提醒',
   shrSync: 'SHR同步员工',
+  homeSave: '保存小程序首页草稿',
+  homePublish: '发布小程序首页',
+  homeDiscard: '放弃小程序首页修改',
+  homeRestore: '恢复小程序首页发布记录',
   updateScheduleCron: '修改执行时间',
   enableScheduleJob: '启用定时任务',
   disableScheduleJob: '停用定时任务',
@@ -188,6 +192,12 @@ const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '�
 
 /** The entities hand-written services log that are no resource declaration (target prefix → names). */
 export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
+  // 小程序首页 (issue 16): the draft and its publications.
+  home_draft: {
+    name: '小程序首页草稿',
+    fields: { notice: '公告', banners: '轮播图', navs: '导航', goods: '推荐商品', version: '版本' },
+  },
+  home_version: { name: '小程序首页发布', fields: { version: '版本' } },
   // SHR (issue 17): a sync run's outcome (the staff it changed are logged as staff).
   shr_run: {
     name: 'SHR同步',

@@ -14,6 +14,7 @@ export * from '../modules/examinations/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/groupBuy/schema';
 export * from '../modules/hierarchy/schema';
+export * from '../modules/homepage/schema';
 export * from '../modules/intents/schema';
 export * from '../modules/mall/schema';
 export * from '../modules/marketing/schema';

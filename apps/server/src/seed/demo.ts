@@ -34,6 +34,7 @@ import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
 import { seedMoreGoods } from './goodsScale';
 import { seedGroupBuy } from './groupBuy';
+import { seedHomepage } from './homepage';
 import { seedIntents } from './intents';
 import { seedMall } from './mall';
 import { seedMarketing } from './marketing';
@@ -368,6 +369,8 @@ export const seedDemo = async (
     // Promotion channels and QR codes, with scans and members registered through them (issue 16).
     if (history) await seedChannels(tx, now);
     await seedSoftTexts(tx);
+    // 小程序首页: published once, a draft changed since (issue 16; after the goods and the 软文).
+    await seedHomepage(tx);
     // 评价: dimensions, settings, members' evaluations of the bills above, replies and handled 差评 (issue 17).
     if (history) await seedEvaluations(tx, now);
     // 头皮检测: the items and reports sent as the stores' devices send them (after the key and the members).

@@ -4,7 +4,7 @@
  * (graded on the server, images into the file store as uploads are), under the demo POS key's
  * client. Each image is a small PNG made here (a scalp-toned pattern), no file of the repository.
  */
-import { deflateSync } from 'node:zlib';
+
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { examItem } from '../modules/examinations/schema';
@@ -15,6 +15,7 @@ import { openClient } from '../modules/openApi/schema';
 import { staff } from '../modules/staff/schema';
 import { store } from '../modules/stores/schema';
 import { DEMO_OPEN_KEYS } from './openApi';
+import { rgbPng } from './png';
 
 const DAY = 86_400_000;
 
@@ -39,52 +40,14 @@ export const DEMO_EXAM_ITEMS = [
   },
 ] as const;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer): number => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer): Buffer => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-
 /** A w×h RGB PNG: a scalp-toned field with darker strands, varied by `variant`. */
-export const demoScalpPng = (variant: number, w = 96, h = 96): Buffer => {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    raw[y * (w * 3 + 1)] = 0;
-    for (let x = 0; x < w; x++) {
-      const strand = (x * 7 + y * 3 + variant * 11) % 23 < 2;
-      const spot = ((x - 30 - variant * 5) ** 2 + (y - 40) ** 2) % 97 < 3;
-      const o = y * (w * 3 + 1) + 1 + x * 3;
-      const base = 200 - ((x + y) % 17) - variant * 4;
-      raw[o] = strand ? 60 : spot ? 235 : base + 20;
-      raw[o + 1] = strand ? 45 : spot ? 230 : base - 30;
-      raw[o + 2] = strand ? 35 : spot ? 220 : base - 55;
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+export const demoScalpPng = (variant: number, w = 96, h = 96): Buffer =>
+  rgbPng(w, h, (x, y) => {
+    const strand = (x * 7 + y * 3 + variant * 11) % 23 < 2;
+    const spot = ((x - 30 - variant * 5) ** 2 + (y - 40) ** 2) % 97 < 3;
+    const base = 200 - ((x + y) % 17) - variant * 4;
+    return strand ? [60, 45, 35] : spot ? [235, 230, 220] : [base + 20, base - 30, base - 55];
+  });
 
 const CONCLUSIONS = [
   '头皮状态良好，保持现有护理即可。',

@@ -95,6 +95,7 @@ export const GOODS_REF_PAGES = [
   '/XCXConfig',
   '/mall_goodsList',
   '/mall_goodDetail',
+  '/homepageManagement',
 ] as const;
 
 export const GOODS_REF_API = {

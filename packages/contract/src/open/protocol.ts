@@ -60,6 +60,8 @@ export const OPEN_PATHS = {
   qrRegistrations: '/qrRegistrations',
   /** The mini-program opened a 软文. */
   softTextReads: '/softTextReads',
+  /** The mini-program's home page as published (entities/homepage.ts). */
+  miniHome: '/miniHome',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
   /** Goods lent to another store, or given back (entities/secondment.ts). */

@@ -61,7 +61,8 @@ const server = () =>
     const path = url.split('?')[0] ?? '';
     if (path === '/rest/shrConfig/status') return { body: envelope(STATUS) };
     if (path === '/rest/shrConfig/sync') return { body: envelope(RESULT) };
-    if (path.endsWith('/list')) return { body: envelope(path.startsWith('/rest/shrConfig/list') ? [] : { list: [], total: 0 }) };
+    if (path.endsWith('/list'))
+      return { body: envelope(path.startsWith('/rest/shrConfig/list') ? [] : { list: [], total: 0 }) };
     return { body: envelope(null) };
   });
 
