@@ -50,6 +50,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/downloadhistory': () => import('../features/downloads/DownloadHistoryPage'),
   '/easConfig': () => import('../features/erp/EasConfigPage'),
   '/shrConfig': () => import('../features/shr/ShrConfigPage'),
+  '/homepageManagement': () => import('../features/homepage/HomepageManagementPage'),
   '/shrUserLog': () => import('../features/shr/ShrUserLogPage'),
   '/productOnlineRateConfig': () => import('../features/productOnlineRate/ProductOnlineRateConfigPage'),
   '/resourceList': () => import('../features/resources/ResourceListPage'),
