@@ -13,6 +13,7 @@
 import { COUPON_DELAY_STATUSES, COUPON_ISSUE_SOURCES, COUPON_TEMPLATE_STEPS } from './entities/coupon';
 import { EVA_INVITE_TIMINGS } from './entities/evaluation';
 import { EXAM_GRADES } from './entities/examination';
+import { HOME_GOODS_KINDS, HOME_LINK_KINDS } from './entities/homepage';
 import { INTENT_AMOUNT_MODES, INTENT_FLOW, INTENT_REFUND_BY, INTENT_REFUND_FLOW } from './entities/intentDeposit';
 import { MALL_ORDER_FLOW, MALL_RETURN_FLOW } from './entities/mall';
 import { ACTIVITY_STEPS } from './entities/marketingActivity';
@@ -188,6 +189,12 @@ export interface LoggedEntity extends LoggedNames {
   fieldsOf?: string;
 }
 
+/** A home-page link's keys (entities/homepage.ts). */
+const HOME_LINK_NAMES: LoggedNames = {
+  fields: { kind: '跳转类型', targetId: '跳转目标ID', url: '网址' },
+  values: { kind: Object.fromEntries(HOME_LINK_KINDS.map((k) => [k.value, k.label])) },
+};
+
 const CLAIM_STATUS = { unclaimed: '未领取', claimed: '已领取', voided: '已作废' };
 
 /** The entities hand-written services log that are no resource declaration (target prefix → names). */
@@ -196,6 +203,14 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   home_draft: {
     name: '小程序首页草稿',
     fields: { notice: '公告', banners: '轮播图', navs: '导航', goods: '推荐商品', version: '版本' },
+    nested: {
+      banners: { fields: { image: '图片', title: '标题', link: '跳转' }, nested: { link: HOME_LINK_NAMES } },
+      navs: { fields: { icon: '图标', title: '名称', link: '跳转' }, nested: { link: HOME_LINK_NAMES } },
+      goods: {
+        fields: { kind: '类别', id: '商品ID' },
+        values: { kind: Object.fromEntries(HOME_GOODS_KINDS.map((k) => [k.value, k.label])) },
+      },
+    },
   },
   home_version: { name: '小程序首页发布', fields: { version: '版本' } },
   // SHR (issue 17): a sync run's outcome (the staff it changed are logged as staff).

@@ -157,7 +157,9 @@ export const cardReissueBody = z.object({
     .min(NEW_CARD_NO.min, NEW_CARD_NO_MESSAGE)
     .max(NEW_CARD_NO.max, NEW_CARD_NO_MESSAGE)
     .regex(NEW_CARD_NO.regex, NEW_CARD_NO_MESSAGE)
-    .transform((v) => v.toUpperCase()),
+    .transform((v) => v.toUpperCase())
+    // KH and eight digits are the system's own numbers (a card made without a printed one).
+    .refine((v) => !v.startsWith('KH'), 'KH 开头的卡号为系统编号，请填写新卡卡面上的卡号'),
   reason,
 });
 

@@ -266,7 +266,7 @@ const execute = async (tx: Tx, h: ClosureRow, deciderId: number, now: Date) => {
   let newMemberCardId: number | null = null;
   if (h.kind === 'reissue') {
     assertHoldsValue(c);
-    const next = await openSuccessorCard(tx, c.id, c.storeId, now, deciderId, true);
+    const next = await openSuccessorCard(tx, c.id, c.storeId, now, deciderId, true, h.newCardNo);
     newMemberCardId = next.id;
     const out = held.out(c.id);
     await writeLedgerEntries(tx, 'transferOut', { ...ledger, refType: CLOSURE_REFS.out, refId: h.id, entries: out });

@@ -560,7 +560,8 @@ describe('补卡与注销 /supplementOrCancellation', { timeout: 180_000 }, () =
     const refused: [TestClient, Record<string, unknown>, string][] = [
       [admin, { memberCardId: 99_999_999, newCardNo: 'BK9001', reason: '遗失' }, ERR.RECORD_NOT_FOUND],
       [handler, { memberCardId: ids.card3!, newCardNo: 'BK9001', reason: '遗失' }, ERR.RECORD_NOT_FOUND],
-      [admin, { memberCardId: stored, newCardNo: takenNo.toLowerCase(), reason: '遗失' }, ERR.CARD_NO_TAKEN],
+      // Another card's system number (KH…): refused as a system number, not a printed one.
+      [admin, { memberCardId: stored, newCardNo: takenNo.toLowerCase(), reason: '遗失' }, ERR.PARAM_INVALID],
       [admin, { memberCardId: stored, newCardNo: 'BK20260001', reason: '遗失' }, ERR.CARD_NO_TAKEN],
       [admin, { memberCardId: stored, newCardNo: 'ab', reason: '遗失' }, ERR.PARAM_INVALID],
       [admin, { memberCardId: stored, newCardNo: 'BK9001', reason: ' ' }, ERR.PARAM_INVALID],
@@ -618,6 +619,12 @@ describe('补卡与注销 /supplementOrCancellation', { timeout: 180_000 }, () =
       expect(await ledgerOf(old)).toEqual({ a: 0, b: 0, s: 0 });
       const next = await cardRow(Number(x!.next));
       expect(next).toMatchObject({ status: 'active', predecessor: old, sessions: was.sessions });
+      // The new card carries the number typed for it (the printed one).
+      const [typed] = await raw<{ no: string; asked: string }>(
+        sql`select m.card_no as no, c.new_card_no as asked from member_card m join card_closure c on c.new_member_card_id = m.id where m.id = ${x!.next}`,
+      );
+      expect(typed!.no).toBe(typed!.asked);
+      expect(typed!.no).toMatch(/^BK900[12]$/);
       expect(next.balance).toBe(was.balance);
       expect(next.bonus).toBe(was.bonus);
       const l = await ledgerOf(Number(x!.next));

@@ -1986,6 +1986,8 @@ export const openSuccessorCard = async (
    * naming its predecessor, with only the session rows that hold sessions (each one its ledger fills).
    */
   reissue = false,
+  /** The new card's printed number (补卡); none: the system number. */
+  cardNo?: string | null,
 ): Promise<{ id: number; cardNo: string }> => {
   const [c] = await tx.select().from(memberCard).where(eq(memberCard.id, from));
   if (!c) throw invalid('会员卡不存在');
@@ -2000,6 +2002,7 @@ export const openSuccessorCard = async (
       expiresAt: c.expiresAt,
       status: reissue ? 'active' : c.status,
       predecessorId: reissue ? c.id : null,
+      ...(cardNo ? { cardNo } : {}),
       paid: 0,
       balance: c.kind === 'stored' ? 0 : null,
       bonusBalance: c.kind === 'stored' ? 0 : null,

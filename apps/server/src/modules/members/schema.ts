@@ -98,8 +98,12 @@ export const memberCard = pgTable(
   'member_card',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** 卡号: KH and the id in eight digits. */
-    cardNo: text('card_no').notNull().generatedAlwaysAs(sql`'KH' || lpad(id::text, 8, '0')`),
+    /**
+     * The number on the card: given when the card is made (补卡 takes the new card's printed
+     * number), else the system number 'KH' || lpad(id, 8, '0') set by the insert trigger
+     * member_card_no_fill (migration 0075), as the generated column before it did.
+     */
+    cardNo: text('card_no').notNull().default(''),
     memberId: integer('member_id')
       .notNull()
       .references(() => member.id),

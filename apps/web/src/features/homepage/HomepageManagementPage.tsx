@@ -19,7 +19,6 @@ import {
   HOME_NOTICE_MAX,
   HOME_TITLE_MAX,
   HOMEPAGE_API,
-  type HomeDoc,
   type HomeLink,
   type HomeState,
   type HomeVersionRow,
@@ -34,7 +33,7 @@ import { call } from '../../platform/http';
 import { ImageUpload } from '../../platform/inputs/ImageUpload';
 import { useCan } from '../../platform/permissions';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
-import { fieldPlace, moveItem, newBanner, newNav } from './homeModel';
+import { type EditDoc, fieldPlace, keyed, moveItem, newBanner, newNav, toDoc, toEdit } from './homeModel';
 
 const STATE_KEY = ['homepage', 'state'] as const;
 const HANDLED = [ERR.PARAM_INVALID];
@@ -189,10 +188,10 @@ function ItemRow({
   );
 }
 
-function Preview({ doc, of }: { doc: HomeDoc; of: (kind: string) => Goods[] }) {
+function Preview({ doc, of }: { doc: EditDoc; of: (kind: string) => Goods[] }) {
   const banner = doc.banners[0];
   return (
-    <div
+    <section
       aria-label="首页预览"
       style={{ width: 320, margin: '0 auto', border: '8px solid #222', borderRadius: 28, overflow: 'hidden' }}
     >
@@ -223,8 +222,8 @@ function Preview({ doc, of }: { doc: HomeDoc; of: (kind: string) => Goods[] }) {
           </div>
         ) : null}
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 6, padding: '4px 8px' }}>
-          {doc.navs.map((n, i) => (
-            <div key={`${n.title}-${i}`} style={{ textAlign: 'center', fontSize: 12 }}>
+          {doc.navs.map((n) => (
+            <div key={n._k} style={{ textAlign: 'center', fontSize: 12 }}>
               {n.icon ? (
                 <img src={n.icon} alt={n.title} style={{ width: 36, height: 36, borderRadius: 18 }} />
               ) : (
@@ -253,7 +252,7 @@ function Preview({ doc, of }: { doc: HomeDoc; of: (kind: string) => Goods[] }) {
           })}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 
@@ -326,30 +325,30 @@ export default function HomepageManagementPage() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: STATE_KEY, queryFn: () => call(HOMEPAGE_API.get) });
   const of = usePickables();
-  const [doc, setDoc] = useState<HomeDoc | null>(null);
+  const [doc, setDoc] = useState<EditDoc | null>(null);
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [busy, setBusy] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
 
   useEffect(() => {
-    if (state.data && doc === null) setDoc(state.data.draft);
+    if (state.data && doc === null) setDoc(toEdit(state.data.draft));
   }, [state.data, doc]);
 
   if (!state.data || !doc) return <Card loading />;
   const s = state.data;
-  const dirty = JSON.stringify(doc) !== JSON.stringify(s.draft);
+  const dirty = JSON.stringify(toDoc(doc)) !== JSON.stringify(s.draft);
   const readOnly = !canEdit;
-  const update = (next: Partial<HomeDoc>) => setDoc({ ...doc, ...next });
+  const update = (next: Partial<EditDoc>) => setDoc({ ...doc, ...next });
   const took = (next: HomeState) => {
     queryClient.setQueryData(STATE_KEY, next);
-    setDoc(next.draft);
+    setDoc(toEdit(next.draft));
     setErrors(null);
   };
 
   const save = async (): Promise<boolean> => {
     setBusy(true);
     try {
-      took(await call(HOMEPAGE_API.save, { body: doc }, { handled: HANDLED }));
+      took(await call(HOMEPAGE_API.save, { body: toDoc(doc) }, { handled: HANDLED }));
       return true;
     } catch (e) {
       setErrors(fieldErrorsOf(e) ?? { '': '保存失败，请稍后重试' });
@@ -468,7 +467,7 @@ export default function HomepageManagementPage() {
                 <Button
                   size="small"
                   disabled={banners.length >= HOME_BANNERS_MAX}
-                  onClick={() => update({ banners: [...banners, newBanner()] })}
+                  onClick={() => update({ banners: [...banners, keyed(newBanner())] })}
                 >
                   添加轮播图
                 </Button>
@@ -478,7 +477,7 @@ export default function HomepageManagementPage() {
             {banners.length === 0 && <Empty description="暂无轮播图" />}
             {banners.map((b, i) => (
               <ItemRow
-                key={`banner-${i}`}
+                key={b._k}
                 index={i}
                 count={banners.length}
                 disabled={readOnly}
@@ -524,7 +523,7 @@ export default function HomepageManagementPage() {
                 <Button
                   size="small"
                   disabled={navs.length >= HOME_NAVS_MAX}
-                  onClick={() => update({ navs: [...navs, newNav()] })}
+                  onClick={() => update({ navs: [...navs, keyed(newNav())] })}
                 >
                   添加导航
                 </Button>
@@ -534,7 +533,7 @@ export default function HomepageManagementPage() {
             {navs.length === 0 && <Empty description="暂无导航" />}
             {navs.map((n, i) => (
               <ItemRow
-                key={`nav-${i}`}
+                key={n._k}
                 index={i}
                 count={navs.length}
                 disabled={readOnly}
@@ -579,7 +578,7 @@ export default function HomepageManagementPage() {
                 <Button
                   size="small"
                   disabled={goods.length >= HOME_GOODS_MAX}
-                  onClick={() => update({ goods: [...goods, { kind: 'project', id: 0 }] })}
+                  onClick={() => update({ goods: [...goods, keyed({ kind: 'project' as const, id: 0 })] })}
                 >
                   添加推荐
                 </Button>
@@ -589,7 +588,7 @@ export default function HomepageManagementPage() {
             {goods.length === 0 && <Empty description="暂无推荐商品" />}
             {goods.map((g, i) => (
               <ItemRow
-                key={`goods-${i}`}
+                key={g._k}
                 index={i}
                 count={goods.length}
                 disabled={readOnly}
@@ -603,7 +602,7 @@ export default function HomepageManagementPage() {
                     disabled={readOnly}
                     value={g.kind}
                     options={HOME_GOODS_KINDS.map((k) => ({ value: k.value, label: k.label }))}
-                    onChange={(kind) => update({ goods: goods.map((x, j) => (j === i ? { kind, id: 0 } : x)) })}
+                    onChange={(kind) => update({ goods: goods.map((x, j) => (j === i ? { ...x, kind, id: 0 } : x)) })}
                   />
                   <Select
                     aria-label="推荐商品"

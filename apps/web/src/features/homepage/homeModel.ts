@@ -44,3 +44,30 @@ export const fieldPlace = (path: string): string => {
   const field = FIELDS[rest.join('.')];
   return `第 ${Number(index) + 1} ${names[0]}${field ? `的${field}` : ''}`;
 };
+
+/** An item as the editor holds it: with a key of its own that survives reordering and editing. */
+export type Keyed<T> = T & { _k: number };
+export interface EditDoc {
+  notice: string;
+  banners: Keyed<HomeDoc['banners'][number]>[];
+  navs: Keyed<HomeDoc['navs'][number]>[];
+  goods: Keyed<HomeDoc['goods'][number]>[];
+}
+
+let nextKey = 0;
+export const keyed = <T extends object>(item: T): Keyed<T> => ({ ...item, _k: ++nextKey });
+const unkeyed = <T extends object>({ _k, ...item }: Keyed<T>): T => item as unknown as T;
+
+export const toEdit = (d: HomeDoc): EditDoc => ({
+  notice: d.notice,
+  banners: d.banners.map(keyed),
+  navs: d.navs.map(keyed),
+  goods: d.goods.map(keyed),
+});
+
+export const toDoc = (e: EditDoc): HomeDoc => ({
+  notice: e.notice,
+  banners: e.banners.map(unkeyed),
+  navs: e.navs.map(unkeyed),
+  goods: e.goods.map(unkeyed),
+});
