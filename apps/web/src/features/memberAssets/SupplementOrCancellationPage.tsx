@@ -77,7 +77,7 @@ function ClosureModal({ kind, onDone }: { kind: CardClosureKind; onDone: (submit
         <Form.Item label="卡号或手机号" required>
           <Input.Search
             aria-label="卡号或手机号"
-            placeholder="输入会员卡号（KH…）或会员手机号"
+            placeholder="输入会员卡号或会员手机号"
             enterButton="查询"
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
