@@ -193,6 +193,7 @@ describe('member history at a small size', () => {
       [
         'member_card_holdings',
         'member_card_holdings_changed',
+        'member_card_no_fill',
         'member_card_session_sums',
         'member_consume_last_visit',
         'member_store_days',

@@ -722,8 +722,10 @@ const FORMATS = {
   } satisfies Format<MemberRow>,
   cards: {
     table: memberCard,
+    // card_no: the system number the insert trigger gives (off for the load, see below).
     keys: [
       'id',
+      'cardNo',
       'memberId',
       'cardId',
       'kind',
@@ -739,7 +741,7 @@ const FORMATS = {
       'createdAt',
     ],
     line: (r: CardRow) =>
-      `${r.id}\t${r.memberId}\t${r.cardId}\t${r.kind}\t${r.storeId}\t${ts(r.openedAt)}\t${ts(r.expiresAt)}\t${r.status}\t${r.paid}\t${n(r.balance)}\t${n(r.bonusBalance)}\t${r.sessionsLeft ?? 0}\t${r.sessionsTotal ?? 0}\t${ts(r.openedAt)}\n`,
+      `${r.id}\tKH${String(r.id).padStart(8, '0')}\t${r.memberId}\t${r.cardId}\t${r.kind}\t${r.storeId}\t${ts(r.openedAt)}\t${ts(r.expiresAt)}\t${r.status}\t${r.paid}\t${n(r.balance)}\t${n(r.bonusBalance)}\t${r.sessionsLeft ?? 0}\t${r.sessionsTotal ?? 0}\t${ts(r.openedAt)}\n`,
   } satisfies Format<CardRow>,
   sessions: {
     table: memberCardSession,
