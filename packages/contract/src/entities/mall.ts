@@ -205,6 +205,16 @@ export const MALL_ORDER_FLOW = defineFlow({
       reason: 'optional',
       confirm: '取消后占用的库存将退回，确定取消？',
     },
+    /** A paid order that has not left: cancelled with everything paid going back and its pieces to stock. */
+    cancelRefund: {
+      label: '取消并退款',
+      from: ['toShip', 'toPickup'],
+      to: 'refunded',
+      by: ['open', 'console'],
+      button: 'ship',
+      reason: 'required',
+      confirm: '取消订单并按原支付方式全额退回会员已付金额，占用的库存将退回，确定吗？',
+    },
     applyAfterSale: {
       label: '申请售后',
       from: ['shipped', 'completed'],
@@ -474,6 +484,7 @@ export const openMallOrderStepBody = z.discriminatedUnion(
       amount: moneyOf('支付金额'),
     }),
     z.object({ step: z.literal('cancel'), reason: z.string().trim().max(MALL_TEXT_MAX).optional() }),
+    z.object({ step: z.literal('cancelRefund'), reason: text('取消原因') }),
     z.object({ step: z.literal('receive') }),
     z.object({
       step: z.literal('applyAfterSale'),
@@ -481,7 +492,7 @@ export const openMallOrderStepBody = z.discriminatedUnion(
       reason: text('售后原因'),
     }),
   ],
-  { error: 'step 须为 pay、cancel、receive 或 applyAfterSale' },
+  { error: 'step 须为 pay、cancel、cancelRefund、receive 或 applyAfterSale' },
 );
 export type OpenMallOrderStepBody = z.output<typeof openMallOrderStepBody>;
 
@@ -587,6 +598,7 @@ export const mallShipBody = z.object({
     .regex(/^[A-Za-z0-9-]{6,30}$/, '快递单号为 6 到 30 位字母、数字或短横线'),
 });
 export const mallOrderStepBody = z.object({ id: orderId, reason: reasonText });
+export const mallCancelRefundBody = z.object({ id: orderId, reason: text('取消原因', MALL_TEXT_MAX) });
 export const mallReturnStepBody = z.object({ id: idOf('售后单', '请选择售后单'), reason: reasonText });
 
 export interface MallStepDone {
@@ -623,6 +635,13 @@ export const MALL_API = {
     access: buttonAccess('/onlineOrderList', 'ship'),
     body: mallOrderStepBody,
     summary: '取消商城订单',
+  }),
+  cancelRefund: endpoint<undefined, z.infer<typeof mallCancelRefundBody>, MallStepDone>({
+    method: 'POST',
+    path: '/rest/mallOrder/cancelRefund',
+    access: buttonAccess('/onlineOrderList', 'ship'),
+    body: mallCancelRefundBody,
+    summary: '取消已付款商城订单并全额退款',
   }),
   approveReturn: endpoint<undefined, z.infer<typeof mallReturnStepBody>, MallStepDone>({
     method: 'POST',

@@ -1,6 +1,7 @@
 /**
  * 退款支付记录 (a payment-refund record, issue 14): money paid back to a member outside the card
- * ledger — an intent deposit's refund or a mall order's after-sale refund — one record per
+ * ledger — an intent deposit's refund, a mall order's after-sale refund or a paid order cancelled
+ * before it left (取消并退款) — one record per
  * executed refund and channel it was paid with. A record exists at most once per refund and
  * channel (the database's unique key), so a refund executed twice at once pays out once.
  * (A bill's refunds keep theirs per payment in refund_payment.)
@@ -10,6 +11,7 @@ import type { EnumOption } from '../resource/define';
 export const PAYMENT_REFUND_KINDS = [
   { value: 'intentRefund', label: '意向金退款' },
   { value: 'mallReturn', label: '商城售后退款' },
+  { value: 'mallCancel', label: '商城取消退款' },
 ] as const satisfies readonly EnumOption[];
 export type PaymentRefundKind = (typeof PAYMENT_REFUND_KINDS)[number]['value'];
 

@@ -17,7 +17,7 @@ import {
 } from '@zb/contract/entities/mall';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BizError } from '../../platform/errors';
 import { DEMO_OPEN_KEYS } from '../../seed/openApi';
@@ -28,6 +28,7 @@ import type { TestClient } from '../../testing/testClient';
 import { product } from '../goods/schema';
 import { fieldErrors, okData, refused } from '../goods/testHelpers';
 import { member } from '../members/schema';
+import { paymentRefund } from '../payRefunds/schema';
 import { region, store } from '../stores/schema';
 import { stepMallOrderOpen } from './open';
 import { createMallOrder } from './orders';
@@ -358,6 +359,51 @@ describe('the order flow', () => {
     okData(await admin.call(MALL_API.rejectReturn, { body: { id: ret2!.id, reason: '照片显示完好' } }));
     expect((await orderRow(ans2.orderNo)).status).toBe('completed');
     expect((await orderRow(ans2.orderNo)).refundedAmount).toBe(0);
+  });
+
+  it('取消并退款: a paid order not yet sent goes back whole — the money by its channel, the pieces to stock — once', async () => {
+    const code = await newGoods({ stock: 5 });
+    const ans = await create(order({ code, qty: 2 }));
+    // Unpaid: only 取消订单; a reason is required.
+    const unpaid = await orderRow(ans.orderNo);
+    refused(
+      await admin.call(MALL_API.cancelRefund, { body: { id: unpaid.id, reason: '会员要求' } }),
+      ERR.STATE_CHANGED,
+    );
+    await step(ans.outerNo, { step: 'pay', method: 'wechat', tradeNo: 'WX-CR-1', amount: 3980 });
+    const o = await orderRow(ans.orderNo);
+    expect(o.status).toBe('toShip');
+    expect(fieldErrors(await admin.call(MALL_API.cancelRefund, { body: { id: o.id, reason: ' ' } }))).toHaveProperty(
+      'reason',
+    );
+    expect((await goodsRow(code)).stock).toBe(3);
+    // A region user outside the order's store: as if it did not exist.
+    const south = await create(order({ code, storeCode: southStore }));
+    await step(south.outerNo, { step: 'pay', method: 'alipay', tradeNo: 'ALI-CR-2', amount: 1990 });
+    refused(
+      await liqiang.call(MALL_API.cancelRefund, { body: { id: (await orderRow(south.orderNo)).id, reason: '越权' } }),
+      ERR.RECORD_NOT_FOUND,
+    );
+
+    okData(await admin.call(MALL_API.cancelRefund, { body: { id: o.id, reason: '商品缺货，会员同意退款' } }));
+    expect(await orderRow(ans.orderNo)).toMatchObject({ status: 'refunded', refundedAmount: 3980 });
+    expect((await goodsRow(code)).stock).toBe(3 + 2 - 1); // its 2 back; the south order still holds 1
+    const paid = await t.db
+      .select()
+      .from(paymentRefund)
+      .where(and(eq(paymentRefund.kind, 'mallCancel'), eq(paymentRefund.refId, o.id)));
+    expect(paid.map((p) => [p.method, p.amount, p.tradeNo])).toEqual([['wechat', 3980, 'WX-CR-1']]);
+    // Again: refused, nothing paid twice; the detail shows the payout.
+    refused(await admin.call(MALL_API.cancelRefund, { body: { id: o.id, reason: '再次' } }), ERR.STATE_CHANGED);
+    const view = okData(await admin.call(MALL_API.view, { params: { id: o.id } }));
+    expect(view.payouts.map((p) => [p.returnNo, p.amount])).toEqual([['取消并退款', 3980]]);
+
+    // The member may too, from the mini-program, for a pick-up order not yet collected.
+    const pick = await create(order({ code, delivery: 'pickup', receiver: undefined }));
+    await step(pick.outerNo, { step: 'pay', method: 'alipay', tradeNo: 'ALI-CR-3', amount: 1990 });
+    expect(await step(pick.outerNo, { step: 'cancelRefund', reason: '行程有变' })).toMatchObject({
+      status: 'refunded',
+    });
   });
 
   it('sells goods by deposit: the deposit online, the rest at pick-up', async () => {

@@ -1,7 +1,7 @@
 /**
  * The mall's open-API calls (contract open/protocol.ts OPEN_PATHS), served by the open API's
  * plugin once it has verified the signature: the mini-program creates an order (idempotent by
- * its outerNo) and moves it — 支付, 取消, 确认收货, 申请售后. Only mini-program keys may call them.
+ * its outerNo) and moves it — 支付, 取消, 取消并退款, 确认收货, 申请售后. Only mini-program keys may call them.
  */
 import {
   type MallOrderAnswer,
@@ -17,6 +17,7 @@ import {
   answerOf,
   applyAfterSale,
   cancelOrder,
+  cancelRefundOrder,
   createMallOrder,
   orderById,
   orderIdByOuterNo,
@@ -41,6 +42,7 @@ export const stepMallOrderOpen = (
       return answerOf(before, true);
     if (body.step === 'pay') await payOrder(tx, id, by, body);
     else if (body.step === 'cancel') await cancelOrder(tx, id, by, body.reason);
+    else if (body.step === 'cancelRefund') await cancelRefundOrder(tx, id, by, body.reason);
     else if (body.step === 'receive') await receiveOrder(tx, id, by);
     else await applyAfterSale(tx, id, by, { kind: body.kind, reason: body.reason });
     return answerOf(await orderById(tx, id), false);

@@ -293,6 +293,51 @@ export const cancelOrder = async (tx: Tx, id: number, by: StepTaker, reason?: st
   await releaseStock(tx, id);
 };
 
+/**
+ * 取消并退款: a paid order that has not left (待发货/待自提) is cancelled with everything paid going
+ * back — the online payment by its channel, a 定金 order's rest paid in the store as 现金 — and
+ * its pieces to stock. The step's conditional update makes a second, racing cancellation fail
+ * (STATE_CHANGED) before it pays anything.
+ */
+export const cancelRefundOrder = async (
+  tx: Tx,
+  id: number,
+  by: StepTaker,
+  reason: string,
+  where?: SQL,
+  at = new Date(),
+): Promise<void> => {
+  await runStep(tx, {
+    flow: MALL_ORDER_FLOW,
+    table: mallOrder,
+    id,
+    step: 'cancelRefund',
+    by,
+    reason,
+    where,
+    at,
+    set: { cancelledAt: at, refundedAmount: sql`${mallOrder.paidAmount} + ${mallOrder.balancePaid}` },
+  });
+  await releaseStock(tx, id);
+  const order = await orderById(tx, id);
+  const parts = [
+    { method: (order.payMethod ?? 'wechat') as MallPayMethod, amount: order.paidAmount, tradeNo: order.tradeNo },
+    { method: 'cash' as const, amount: order.balancePaid, tradeNo: null },
+  ];
+  for (const p of parts) {
+    if (p.amount <= 0) continue;
+    await recordPaymentRefund(tx, {
+      kind: 'mallCancel',
+      refId: id,
+      storeId: order.storeId,
+      memberId: order.memberId,
+      ...p,
+      at,
+      userId: by.userId ?? null,
+    });
+  }
+};
+
 export const receiveOrder = (tx: Tx, id: number, by: StepTaker, at = new Date()) =>
   runStep(tx, { flow: MALL_ORDER_FLOW, table: mallOrder, id, step: 'receive', by, at, set: { completedAt: at } });
 

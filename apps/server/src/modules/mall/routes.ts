@@ -9,7 +9,14 @@ import { registerResource } from '../../platform/resource/register';
 import { route } from '../../platform/route';
 import { mallEarnestBinding, mallOrderBinding, mallReturnBinding } from './bindings';
 import { mallGoodsBinding } from './goods';
-import { consoleCancel, consolePickup, consoleReturnStep, consoleShip, viewMallOrder } from './service';
+import {
+  consoleCancel,
+  consoleCancelRefund,
+  consolePickup,
+  consoleReturnStep,
+  consoleShip,
+  viewMallOrder,
+} from './service';
 
 export const mallRoutes = async (app: FastifyInstance) => {
   // The fixed paths before the engine's /detail/:id.
@@ -19,6 +26,7 @@ export const mallRoutes = async (app: FastifyInstance) => {
   route(app, MALL_API.ship, ({ body }, { db, signedIn }) => consoleShip(db, signedIn(), body));
   route(app, MALL_API.pickup, ({ body }, { db, signedIn }) => consolePickup(db, signedIn(), body));
   route(app, MALL_API.cancel, ({ body }, { db, signedIn }) => consoleCancel(db, signedIn(), body));
+  route(app, MALL_API.cancelRefund, ({ body }, { db, signedIn }) => consoleCancelRefund(db, signedIn(), body));
   route(app, MALL_API.approveReturn, ({ body }, { db, signedIn }) =>
     consoleReturnStep(db, signedIn(), 'approve', body),
   );

@@ -26,7 +26,15 @@ import { storeScopeFilter } from '../../platform/scope';
 import { member } from '../members/schema';
 import { paymentRefundsOf } from '../payRefunds/service';
 import { store } from '../stores/schema';
-import { approveReturn, cancelOrder, pickupOrder, refundReturn, rejectReturn, shipOrder } from './orders';
+import {
+  approveReturn,
+  cancelOrder,
+  cancelRefundOrder,
+  pickupOrder,
+  refundReturn,
+  rejectReturn,
+  shipOrder,
+} from './orders';
 import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -79,6 +87,8 @@ export const viewMallOrder = async (db: Db, auth: Auth, id: number): Promise<Mal
   for (const ret of returns) {
     for (const p of await paymentRefundsOf(db, 'mallReturn', ret.id)) payouts.push({ ...p, returnNo: ret.returnNo });
   }
+  // 取消并退款 pays back without an after-sale request.
+  for (const p of await paymentRefundsOf(db, 'mallCancel', id)) payouts.push({ ...p, returnNo: '取消并退款' });
   const codes = new Map<number, string>();
   if (lines.length) {
     const goods = await db
@@ -173,6 +183,12 @@ export const consolePickup = (db: Db, auth: Auth, body: { id: number }) =>
 export const consoleCancel = (db: Db, auth: Auth, body: { id: number; reason?: string }) =>
   db.transaction(async (tx) => {
     await cancelOrder(tx, body.id, consoleTaker(auth), body.reason, scopeOf(auth));
+    return statusOf(tx, mallOrder, body.id);
+  });
+
+export const consoleCancelRefund = (db: Db, auth: Auth, body: { id: number; reason: string }) =>
+  db.transaction(async (tx) => {
+    await cancelRefundOrder(tx, body.id, consoleTaker(auth), body.reason, scopeOf(auth));
     return statusOf(tx, mallOrder, body.id);
   });
 

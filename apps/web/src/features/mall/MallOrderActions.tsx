@@ -1,17 +1,18 @@
 /**
  * The buttons of one mall order, from the flow's declaration (stepsFrom MALL_ORDER_FLOW for the
  * console) and the user's buttons: 发货 asks for the carrier and tracking number, 确认自提 and
- * 取消订单 confirm first (取消 with an optional reason). A refusal (FLOW-40901 when someone acted
+ * 取消订单 confirm first (取消 with an optional reason); 取消并退款 (a paid order not yet sent) asks for
+ * its reason and says what goes back. A refusal (FLOW-40901 when someone acted
  * first) is alerted by the http layer; the order is read again either way.
  */
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import { MALL_ORDER_FLOW, type MallOrderStatus } from '@zb/contract/entities/mall';
+import { MALL_ORDER_FLOW, MALL_TEXT_MAX, type MallOrderStatus } from '@zb/contract/entities/mall';
 import { stepsFrom } from '@zb/contract/flow';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { confirm } from '../../platform/alerts';
 import { useSessionUser } from '../../platform/session';
-import { cancelMallOrder, pickupMallOrder, shipMallOrder, useRefreshMall } from './api';
+import { cancelMallOrder, cancelRefundMallOrder, pickupMallOrder, shipMallOrder, useRefreshMall } from './api';
 
 interface Props {
   order: { id: number; orderNo: string; status: MallOrderStatus };
@@ -74,10 +75,51 @@ function ShipModal({
   );
 }
 
+function CancelRefundModal({ onOk, onCancel }: { onOk: (reason: string) => Promise<unknown>; onCancel: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      title="取消并退款"
+      open
+      okText="确认取消并退款"
+      okButtonProps={{ danger: true }}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      onOk={async () => {
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        setBusy(true);
+        try {
+          await onOk(v.reason.trim());
+        } finally {
+          setBusy(false);
+        }
+      }}
+      destroyOnHidden
+    >
+      <p>{MALL_ORDER_FLOW.steps.cancelRefund.confirm}</p>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="reason"
+          label="取消原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写取消原因' },
+            { max: MALL_TEXT_MAX, message: `取消原因最多 ${MALL_TEXT_MAX} 个字符` },
+          ]}
+        >
+          <Input.TextArea rows={3} placeholder="如：会员要求取消、商品缺货" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
 export function MallOrderActions({ order, compact, onDone }: Props) {
   const user = useSessionUser();
   const refresh = useRefreshMall();
   const [shipping, setShipping] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const steps = stepsFrom(MALL_ORDER_FLOW, order.status, 'console').filter((k) => {
     const button = MALL_ORDER_FLOW.steps[k].button;
     return !!button && !!user?.btn.includes(buttonCodeOf(MALL_ORDER_FLOW.page, button));
@@ -127,6 +169,20 @@ export function MallOrderActions({ order, compact, onDone }: Props) {
         >
           取消订单
         </Button>
+      )}
+      {steps.includes('cancelRefund') && (
+        <Button type={type} size={size} danger onClick={() => setRefunding(true)}>
+          取消并退款
+        </Button>
+      )}
+      {refunding && (
+        <CancelRefundModal
+          onCancel={() => setRefunding(false)}
+          onOk={async (reason) => {
+            await run(() => cancelRefundMallOrder(order.id, reason));
+            setRefunding(false);
+          }}
+        />
       )}
       {shipping && (
         <ShipModal

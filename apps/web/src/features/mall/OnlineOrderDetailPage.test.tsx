@@ -146,11 +146,27 @@ describe('/onlineOrderDetail', { timeout: 60_000 }, () => {
     expect(screen.getByText('微信')).toBeTruthy();
   });
 
-  it('a pick-up order waiting: 确认自提', async () => {
+  it('a pick-up order waiting: 确认自提, or 取消并退款', async () => {
     userWith('ship');
     server(view('toPickup', 'pickup'));
     renderApp('/onlineOrderDetail?id=7');
-    await waitFor(async () => expect(labels(await actionBar())).toEqual(['确认自提']), SLOW);
+    await waitFor(async () => expect(labels(await actionBar())).toEqual(['确认自提', '取消并退款']), SLOW);
+  });
+
+  it('取消并退款 asks for the reason, then cancels and refunds', async () => {
+    userWith('ship');
+    const fetch = server(view('toShip'));
+    renderApp('/onlineOrderDetail?id=7');
+    fireEvent.click(await findButton(await actionBar(), '取消并退款'));
+    const modal = await openModal();
+    expect(within(modal).getByText(/全额退回会员已付金额/)).toBeTruthy();
+    fireEvent.click(await findButton(modal, '确认取消并退款'));
+    expect(await within(modal).findByText('请填写取消原因', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(modal).getByLabelText('取消原因'), { target: { value: '商品缺货' } });
+    fireEvent.click(await findButton(modal, '确认取消并退款'));
+    const calls = () => fetch.mock.calls.filter((c) => String(c[0]).includes('/rest/mallOrder/cancelRefund'));
+    await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
+    expect(JSON.parse(String(calls()[0]![1]!.body))).toEqual({ id: 7, reason: '商品缺货' });
   });
 
   it('no buttons without 发货', async () => {

@@ -33,6 +33,9 @@ export const shipMallOrder = (id: number, trackingCompany: string, trackingNo: s
 export const pickupMallOrder = (id: number) => call(MALL_API.pickup, { body: { id } });
 export const cancelMallOrder = (id: number, reason?: string) => call(MALL_API.cancel, { body: { id, reason } });
 
+export const cancelRefundMallOrder = (id: number, reason: string) =>
+  call(MALL_API.cancelRefund, { body: { id, reason } });
+
 const RETURN_CALLS = {
   approve: MALL_API.approveReturn,
   reject: MALL_API.rejectReturn,

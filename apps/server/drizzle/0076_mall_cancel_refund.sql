@@ -1,0 +1,2 @@
+ALTER TABLE "payment_refund" DROP CONSTRAINT "payment_refund_kind_chk";--> statement-breakpoint
+ALTER TABLE "payment_refund" ADD CONSTRAINT "payment_refund_kind_chk" CHECK ("payment_refund"."kind" in ('intentRefund', 'mallReturn', 'mallCancel'));
