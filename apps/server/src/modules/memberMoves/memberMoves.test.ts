@@ -14,12 +14,13 @@ import { MEM_ACCOUNT_DETAIL, MEMBER_MIGRATION_VIEW, MEMBER_SWITCH_RECORD } from 
 import { routeByPath } from '@zb/contract/routes';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataScope } from '../../platform/scope';
 import { createRole, createUser, grantRole, userRoleIdOf } from '../../testing/fixtures';
 import { reportAll } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { checkMemberRollups } from '../members/rollups';
-import { closureRun, runClosure } from './service';
+import { closureRun, resumeLostClosures, runClosure, startClosure } from './service';
 
 let t: TestApp;
 let admin: TestClient;
@@ -317,6 +318,44 @@ describe('闭店迁移', { timeout: 300_000 }, () => {
     expect((await admin.call(MEMBER_MOVE_API.retry, { body: { closureId: started.id } })).body.errcode).toBe(
       ERR.STATE_CHANGED,
     );
+    await expectLedgerInvariants();
+  });
+
+  it('takes up a run that stopped (a restart): the lapsed lease is claimed once and every member moved', async () => {
+    const used = await q<{ id: number }>(sql`select store_id as id from store_closure`);
+    const { from, to } = await pickStores(
+      '华东大区',
+      used.map((u) => Number(u.id)),
+    );
+    const chainBefore = await chain();
+    // The closure is written as the request writes it; its run "dies" before moving anyone.
+    const [adminId] = await q<{ id: number }>(sql`select id from user_account where login_name = 'admin'`);
+    const c = await startClosure(
+      t.db,
+      { userId: Number(adminId!.id), scope: { level: 'hq' } as DataScope },
+      {
+        storeId: from,
+        toStoreId: to,
+        reason: '重启前开始的闭店',
+      },
+    );
+    const pending = await one(
+      sql`select count(*)::int from member_move where closure_id = ${c.id} and status = 'pending'`,
+    );
+    expect(Number(pending)).toBeGreaterThan(0);
+    // While its lease holds, nobody takes it.
+    expect(await resumeLostClosures(t.db)).toEqual([]);
+    await t.db.execute(sql`update store_closure set locked_until = now() - interval '1 second' where id = ${c.id}`);
+    // Two instances' jobs at once: one claims it, the other finds nothing.
+    const [a, b] = await Promise.all([resumeLostClosures(t.db), resumeLostClosures(t.db)]);
+    expect([...a, ...b]).toEqual([c.id]);
+    const closure = await ok(admin.call(MEMBER_MOVE_API.closure, { query: { id: c.id } }));
+    expect(closure).toMatchObject({ status: 'done' });
+    expect(await one(sql`select count(*)::int from member_move where closure_id = ${c.id} and status <> 'done'`)).toBe(
+      0,
+    );
+    expect(await holds(from)).toEqual({ a: 0, b: 0, s: 0 });
+    expect(await chain()).toEqual(chainBefore);
     await expectLedgerInvariants();
   });
 });

@@ -24,7 +24,7 @@ import type {
 import type { Page } from '@zb/contract/api/paging';
 import type { ClosureStatus, MoveStatus } from '@zb/contract/entities/memberMove';
 import { ERR } from '@zb/contract/errcodes';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
@@ -177,7 +177,14 @@ export const startClosure = (db: Db, caller: Caller, body: StartClosureBody) =>
     }
     const [closure] = await tx
       .insert(storeClosure)
-      .values({ storeId: s.id, toStoreId: to.id, reason: body.reason || null, createdBy: caller.userId })
+      .values({
+        storeId: s.id,
+        toStoreId: to.id,
+        reason: body.reason || null,
+        createdBy: caller.userId,
+        // The run this request starts holds it; a restart before the run ends leaves it to lapse (resumeLostClosures).
+        lockedUntil: sql`now() + ${RUN_LEASE}::interval`,
+      })
       .returning({ id: storeClosure.id, closureNo: storeClosure.closureNo });
     const c = closure!;
     for (let i = 0; i < members.length; i += 1000) {
@@ -474,7 +481,7 @@ export const runClosure = async (
     }
     await db
       .update(storeClosure)
-      .set({ lockedUntil: sql`now() + interval '1 minute'` })
+      .set({ lockedUntil: sql`now() + ${RUN_LEASE}::interval` })
       .where(eq(storeClosure.id, closureId));
   }
   // Members who came to the store (or to value on its cards) since the closure began: moved too.
@@ -498,6 +505,30 @@ const addLateMembers = async (db: Db, closureId: number): Promise<number> => {
       on conflict (closure_id, member_id) do nothing returning id`),
   );
   return added.length;
+};
+
+/** How long a run's hold on its closure lasts; renewed after every batch of members. */
+export const RUN_LEASE = '2 minutes';
+
+/**
+ * Takes up the closures whose run stopped (a restart, a crash): still 迁移中 with the run's lease
+ * lapsed. Each is claimed (a new lease, so two instances never take the same one) and run to its
+ * end here; what was moved stays moved, the pending members are moved, the closure settles.
+ * The scheduled job `resumeClosures` calls it.
+ */
+export const resumeLostClosures = async (db: Db): Promise<number[]> => {
+  const taken = await db
+    .update(storeClosure)
+    .set({ lockedUntil: sql`now() + ${RUN_LEASE}::interval` })
+    .where(
+      and(
+        eq(storeClosure.status, 'running'),
+        or(isNull(storeClosure.lockedUntil), lt(storeClosure.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: storeClosure.id });
+  for (const { id } of taken) await runClosure(db, id, null);
+  return taken.map((t) => t.id);
 };
 
 /** The runs under way in this process (a test, or a second request, awaits the same run). */
@@ -574,7 +605,10 @@ export const retryClosure = async (
       .from(memberMove)
       .where(and(eq(memberMove.closureId, c.id), eq(memberMove.status, 'pending')));
     if ((pending?.n ?? 0) === 0) throw new BizError(ERR.STATE_CHANGED, '没有失败或待迁移的会员可以重试');
-    await tx.update(storeClosure).set({ status: 'running' }).where(eq(storeClosure.id, c.id));
+    await tx
+      .update(storeClosure)
+      .set({ status: 'running', lockedUntil: sql`now() + ${RUN_LEASE}::interval` })
+      .where(eq(storeClosure.id, c.id));
     return { retried };
   });
 

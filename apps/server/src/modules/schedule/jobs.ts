@@ -20,6 +20,7 @@ import { scanCardAnomalies } from '../memberAssets/anomalies';
 import { evaluateAllTags } from '../memberCare/tags';
 import { resumeLostImports } from '../memberImport/service';
 import { runLifecycle } from '../memberLifecycle/lifecycle';
+import { resumeLostClosures } from '../memberMoves/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -204,6 +205,15 @@ export const JOBS: readonly JobDef[] = [
       const cfg = shrConfigOf(process.env);
       const r = await runShrSync(db, shrClientOf(db, cfg), { trigger: 'job', operatorId: null, now });
       return shrRunText(r);
+    },
+  },
+  {
+    name: 'resumeClosures',
+    title: '继续中断的闭店迁移',
+    defaultCron: '*/5 * * * *',
+    run: async ({ db }) => {
+      const ids = await resumeLostClosures(db);
+      return ids.length === 0 ? '没有中断的闭店迁移' : `继续并完成闭店迁移 ${ids.length} 单`;
     },
   },
 ];
