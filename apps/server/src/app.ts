@@ -49,6 +49,7 @@ import { openApiPlugin } from './modules/openApi/plugin';
 import { openKeyRoutes } from './modules/openApi/routes';
 import { performanceRoutes } from './modules/performance/routes';
 import { productOnlineRateRoutes } from './modules/productOnlineRate/routes';
+import { PROMOTION_OPEN_ROUTES, promotionRoutes } from './modules/promotion/routes';
 import { refundOpenRoutes } from './modules/refunds/open';
 import { refundRoutes } from './modules/refunds/routes';
 import { regionRoutes } from './modules/regions/routes';
@@ -182,6 +183,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(examinationRoutes);
   await app.register(shrRoutes);
   await app.register(homepageRoutes);
+  await app.register(promotionRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -190,6 +192,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...mallOpenRoutes,
       ...INTENT_OPEN_ROUTES,
       ...HOMEPAGE_OPEN_ROUTES,
+      ...PROMOTION_OPEN_ROUTES,
       ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,

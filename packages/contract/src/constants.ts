@@ -99,6 +99,7 @@ export const APPROVAL_TYPES = {
   cardReissue: '会员卡补卡申请',
   cardCancel: '会员卡注销申请',
   couponDelay: '优惠券延期申请',
+  promotion: '推广方案审核',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

@@ -263,6 +263,10 @@ export const ERR = {
   // shr (issue 17, /shrConfig): the SHR HR system.
   // homepage (issue 16, /homepageManagement)
   HOME_NOT_PUBLISHED: 'HOME-40401',
+  // promotion (issue 16, /promotionList)
+  PROMOTION_STATE: 'PROMO-40901',
+  PROMOTION_NOT_ACTIVE: 'PROMO-40902',
+  REFERRAL_INVALID: 'PROMO-40001',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   SHR_SYNC_RUNNING: 'SHR-40901',
@@ -389,6 +393,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.GROUPBUY_ALREADY_VERIFIED]: '该券已核销，请勿重复核销',
   [ERR.GROUPBUY_NOT_CONFIGURED]: '团购平台未接入或门店未绑定平台门店',
   [ERR.GROUPBUY_PLATFORM_FAILED]: '团购平台暂时无法访问，请稍后重试',
+  [ERR.PROMOTION_STATE]: '推广方案当前状态不允许此操作',
+  [ERR.PROMOTION_NOT_ACTIVE]: '推广方案未在进行中',
+  [ERR.REFERRAL_INVALID]: '推荐登记无效',
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',

@@ -30,6 +30,7 @@ export * from '../modules/notices/schema';
 export * from '../modules/openApi/schema';
 export * from '../modules/payRefunds/schema';
 export * from '../modules/productOnlineRate/schema';
+export * from '../modules/promotion/schema';
 export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';

@@ -49,6 +49,7 @@ import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
 import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
+import { seedPromotions } from './promotion';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedSecondments } from './secondments';
 import { seedSecurity } from './security';
@@ -355,6 +356,8 @@ export const seedDemo = async (
     if (history) await seedMemberMoves(tx, now);
     // 优惠券: templates, issues, coupons used on bills at the demo POS, one refunded (issue 16).
     if (history) await seedCoupons(tx, now);
+    // 推广方案: plans, referrals and first bills (issue 16; after the coupons, the members and the staff).
+    if (history) await seedPromotions(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

@@ -102,6 +102,7 @@ export const COUPON_ISSUE_SOURCES = [
   { value: 'import', label: '导入' },
   { value: 'crowd', label: '人群' },
   { value: 'resend', label: '补发' },
+  { value: 'promotion', label: '推广奖励' },
 ] as const satisfies readonly EnumOption[];
 export type CouponIssueSource = (typeof COUPON_ISSUE_SOURCES)[number]['value'];
 

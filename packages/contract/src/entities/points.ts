@@ -18,6 +18,7 @@ export const POINTS_LEDGER_KINDS = [
   { value: 'refund', label: '退款扣回', color: 'purple' },
   { value: 'exchange', label: '积分兑换', color: 'volcano' },
   { value: 'expire', label: '积分过期', color: 'default' },
+  { value: 'reward', label: '推广奖励', color: 'gold' },
 ] as const satisfies readonly EnumOption[];
 export type PointsLedgerKind = (typeof POINTS_LEDGER_KINDS)[number]['value'];
 
@@ -27,6 +28,7 @@ export const POINTS_REFS = {
   refund: 'refund',
   exchange: 'points_exchange',
   expire: 'points_expiry',
+  reward: 'promotion_referral',
 } as const satisfies Record<PointsLedgerKind, string>;
 
 export const EXCHANGE_ITEM_MAX = 40;

@@ -62,6 +62,8 @@ export const OPEN_PATHS = {
   softTextReads: '/softTextReads',
   /** The mini-program's home page as published (entities/homepage.ts). */
   miniHome: '/miniHome',
+  /** A new member referred through a 推广方案's share link (entities/promotion.ts). */
+  referrals: '/referrals',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
   /** Goods lent to another store, or given back (entities/secondment.ts). */

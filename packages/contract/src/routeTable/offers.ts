@@ -23,13 +23,13 @@ export default group('ZBHT-YHFA-PAG', [
     buttons: PLAN_BUTTONS,
   }),
   detail('/giftsDetail', '赠送方案详情', { of: '/giftsList', approver: true }),
-  page('/promotionList', '促销方案', {
+  page('/promotionList', '推广方案', {
     category: PLANS,
-    tip: '满减、特价等门店促销方案',
+    tip: '会员或员工推荐新会员，首单达标后奖励推荐人',
     keepAlive: true,
     buttons: PLAN_BUTTONS,
   }),
-  detail('/promotionDetail', '促销方案详情', { of: '/promotionList', approver: true }),
+  detail('/promotionDetail', '推广方案详情', { of: '/promotionList', approver: true }),
   page('/mallEventsList', '商城活动', {
     category: PLANS,
     tip: '查看小程序商城正在进行的活动',

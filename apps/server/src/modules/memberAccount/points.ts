@@ -71,7 +71,7 @@ export const earnOnBill = async (tx: Tx, b: WrittenBill): Promise<void> => {
 
 export interface Debit {
   memberId: number;
-  kind: Exclude<PointsLedgerKind, 'earn'>;
+  kind: Exclude<PointsLedgerKind, 'earn' | 'reward'>;
   /** Points to take (> 0). */
   points: number;
   refId: number;
@@ -137,6 +137,46 @@ export const debitPoints = async (tx: Tx, d: Debit): Promise<{ taken: number; ba
     )
     .where(eq(memberPoints.memberId, d.memberId));
   return { taken, balance: after };
+};
+
+/**
+ * 推广奖励: points given to a referrer for a referral (promotion/service.ts), in the caller's
+ * transaction under the lock of the member's points row; the same referral again gives nothing.
+ */
+export const creditReward = async (
+  tx: Tx,
+  c: { memberId: number; points: number; referralId: number; storeId: number | null; remark: string; at: Date },
+): Promise<void> => {
+  if (c.points <= 0) return;
+  const balance = await lockPoints(tx, c.memberId);
+  const [done] = await tx
+    .select({ id: pointsLedger.id })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.refType, POINTS_REFS.reward),
+        eq(pointsLedger.refId, c.referralId),
+        eq(pointsLedger.memberId, c.memberId),
+      ),
+    );
+  if (done) return;
+  const after = balance + c.points;
+  await tx.insert(pointsLedger).values({
+    memberId: c.memberId,
+    kind: 'reward',
+    points: c.points,
+    balanceAfter: after,
+    refType: POINTS_REFS.reward,
+    refId: c.referralId,
+    storeId: c.storeId,
+    remark: c.remark,
+    createdBy: null,
+    at: c.at,
+  });
+  await tx
+    .update(memberPoints)
+    .set({ balance: after, earned: sql`${memberPoints.earned} + ${c.points}`, updatedAt: c.at })
+    .where(eq(memberPoints.memberId, c.memberId));
 };
 
 /** An executed refund, as refunds' `refundExecuted` hook gives it. */

@@ -4,8 +4,10 @@
  * Points change only in ./points.ts, each change one points_ledger row written in the same
  * transaction as its business record (a bill, a refund, an exchange, an expiry run).
  */
+import { POINTS_LEDGER_KINDS } from '@zb/contract/entities/points';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 import { userAccount } from '../accounts/schema';
 import { member } from '../members/schema';
 import { store } from '../stores/schema';
@@ -55,7 +57,11 @@ export const pointsLedger = pgTable(
     // Idempotency: a business record writes its row of a member once.
     unique('points_ledger_ref_uq').on(t.refType, t.refId, t.memberId),
     index('points_ledger_member_idx').on(t.memberId, t.at, t.id),
-    check('points_ledger_kind_chk', sql`${t.kind} in ('earn', 'refund', 'exchange', 'expire')`),
+    oneOf(
+      'points_ledger_kind_chk',
+      t.kind,
+      POINTS_LEDGER_KINDS.map((k) => k.value),
+    ),
     check('points_ledger_after_chk', sql`${t.balanceAfter} >= 0 and ${t.points} <> 0`),
   ],
 );

@@ -22,6 +22,7 @@ import { resumeLostImports } from '../memberImport/service';
 import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { resumeLostClosures } from '../memberMoves/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
+import { endPromotions } from '../promotion/service';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { runShrSync, shrClientOf } from '../shr/service';
@@ -215,5 +216,11 @@ export const JOBS: readonly JobDef[] = [
       const ids = await resumeLostClosures(db);
       return ids.length === 0 ? '没有中断的闭店迁移' : `继续并完成闭店迁移 ${ids.length} 单`;
     },
+  },
+  {
+    name: 'endPromotions',
+    title: '结束到期的推广方案',
+    defaultCron: '5 0 * * *',
+    run: async ({ db, now }) => `结束到期推广方案 ${await endPromotions(db, now)} 个`,
   },
 ];

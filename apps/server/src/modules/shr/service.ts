@@ -35,6 +35,7 @@ import { BizError } from '../../platform/errors';
 import { uniqueViolation } from '../hierarchy/dbErrors';
 import { masterItem } from '../master/schema';
 import { STAFF_PHONE_KEY, staff } from '../staff/schema';
+import { insertSyncedStaff, updateSyncedStaff } from '../staff/service';
 import { store } from '../stores/schema';
 import { ShrClient, ShrError, type ShrPerson, shrFailureText } from './client';
 import { shrChange, shrJob, shrOrg, shrRun, shrStaffLink } from './schema';
@@ -168,15 +169,12 @@ const applyPerson = async (
     }
     if (!mapped) return { action: 'skipped', staffId: null, storeId: null, detail: unmapped, unmappedOrg: p.orgCode };
     const row = wanted(p, maps, today);
-    const [made] = await tx
-      .insert(staff)
-      .values({ ...row, areaCode: '0086' })
-      .returning({ id: staff.id });
+    const madeId = await insertSyncedStaff(tx, { ...row, areaCode: '0086' });
     await tx
       .insert(shrStaffLink)
-      .values({ personNo: p.personNo, staffId: made!.id, shrUpdatedAt: new Date(p.updatedAt) });
-    await recordOperation(tx, { userId: operatorId, action: 'staff.create', target: `staff:${made!.id}`, after: row });
-    return { action: 'created', staffId: made!.id, storeId: row.storeId, detail: describe(maps, {}, row), after: row };
+      .values({ personNo: p.personNo, staffId: madeId, shrUpdatedAt: new Date(p.updatedAt) });
+    await recordOperation(tx, { userId: operatorId, action: 'staff.create', target: `staff:${madeId}`, after: row });
+    return { action: 'created', staffId: madeId, storeId: row.storeId, detail: describe(maps, {}, row), after: row };
   }
 
   const [current] = (await tx.select(staffFields).from(staff).where(eq(staff.id, staffId))) as [StaffFields];
@@ -198,7 +196,7 @@ const applyPerson = async (
       .where(eq(shrStaffLink.personNo, p.personNo));
   const changed = Object.keys(after).length > 0;
   if (changed) {
-    await tx.update(staff).set(after).where(eq(staff.id, staffId));
+    await updateSyncedStaff(tx, staffId, after);
     await recordOperation(tx, {
       userId: operatorId,
       action: 'staff.update',

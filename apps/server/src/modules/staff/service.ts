@@ -103,6 +103,26 @@ const bindingOf = (decl: AnyResource, flag?: 'hairGrowth' | 'medicalSupervisor')
 });
 
 export const staffBinding = bindingOf(STAFF);
+
+/**
+ * Staff written by the SHR sync (modules/shr): the HR system's fields only, in the caller's
+ * transaction. The table's CHECKs and the phone's unique key hold as for the form; the caller
+ * turns their refusals into the sync's reasons.
+ */
+export const insertSyncedStaff = async (tx: Tx, values: typeof staff.$inferInsert): Promise<number> => {
+  const [row] = await tx.insert(staff).values(values).returning({ id: staff.id });
+  return row!.id;
+};
+
+export const updateSyncedStaff = async (
+  tx: Tx,
+  id: number,
+  values: Partial<
+    Pick<typeof staff.$inferInsert, 'name' | 'phone' | 'storeId' | 'positionId' | 'status' | 'entryDate' | 'leaveDate'>
+  >,
+): Promise<void> => {
+  if (Object.keys(values).length) await tx.update(staff).set(values).where(eq(staff.id, id));
+};
 export const hairGrowthBinding = bindingOf(HAIR_GROWTH_STAFF, 'hairGrowth');
 export const medicalSupervisorBinding = bindingOf(MEDICAL_SUPERVISOR, 'medicalSupervisor');
 
