@@ -15,7 +15,6 @@ import { idOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
-import { calendarDay } from '../rules';
 
 export const PROMOTION_STATUSES = [
   { value: 'draft', label: '草稿', color: 'default' },
@@ -265,6 +264,3 @@ export const PROMOTION_API = {
     summary: '可作奖励的优惠券',
   }),
 } as const;
-
-/** A plan's dates: the end on or after the start. */
-export const promotionDatesOk = (startDay: string, endDay: string): boolean => endDay >= startDay;
