@@ -64,6 +64,7 @@ import { settlementRoutes } from './modules/settlement/routes';
 import { shrRoutes } from './modules/shr/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { stockRoutes } from './modules/stock/routes';
+import { STOCKTAKE_OPEN_ROUTES, stocktakingRoutes } from './modules/stocktaking/routes';
 import { storeOrderRoutes } from './modules/storeOrders/routes';
 import { storeQuickRoutes } from './modules/storeQuick/routes';
 import { storeRoutes } from './modules/stores/routes';
@@ -184,6 +185,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(shrRoutes);
   await app.register(homepageRoutes);
   await app.register(promotionRoutes);
+  await app.register(stocktakingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
     routes: [
@@ -193,6 +195,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...HOMEPAGE_OPEN_ROUTES,
       ...PROMOTION_OPEN_ROUTES,
+      ...STOCKTAKE_OPEN_ROUTES,
       ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,
       ...CONTENT_OPEN_ROUTES,

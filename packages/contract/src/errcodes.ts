@@ -270,6 +270,8 @@ export const ERR = {
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   SHR_SYNC_RUNNING: 'SHR-40901',
+  STOCKTAKE_INVALID: 'STOCKTAKE-40001',
+  STOCKTAKE_STATE: 'STOCKTAKE-40901',
   TASK_INVALID: 'TASK-40001',
   /** A task some store answered already cannot be changed; a store answers a task once. */
   TASK_STATE: 'TASK-40901',
@@ -400,6 +402,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',
   [ERR.SHR_SYNC_RUNNING]: '正在从 SHR 同步员工，请稍后再试',
+  [ERR.STOCKTAKE_INVALID]: '盘点内容有误',
+  [ERR.STOCKTAKE_STATE]: '已有门店盘点，不能修改或删除',
   [ERR.TASK_INVALID]: '消息或任务内容有误',
   [ERR.TASK_STATE]: '任务已有门店回复，不能修改',
   [ERR.LIFECYCLE_STALE]: '生命周期定义已被他人修改，请刷新后重新编辑',

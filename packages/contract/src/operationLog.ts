@@ -62,6 +62,10 @@ export const OPERATION_ACTIONS = {
   readTaskMsg: '门店阅读消息',
   answerTask: '门店回复任务',
   taskOverdue: '任务逾期提醒',
+  saveStocktake: '保存盘点通知',
+  deleteStocktake: '删除盘点通知',
+  stocktakeCount: '门店提交盘点',
+  stocktakeOverdue: '盘点逾期提醒',
   shrSync: 'SHR同步员工',
   homeSave: '保存小程序首页草稿',
   homePublish: '发布小程序首页',
@@ -213,6 +217,31 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   home_version: { name: '小程序首页发布', fields: { version: '版本' } },
+  // 推广方案 (issue 16): its review in the approval center.
+  promotion: { name: '推广方案', fieldsOf: 'promotion', fields: { spNo: '审批单号', comment: '审批意见' } },
+  // 盘点通知 (issue 17)
+  stocktake_notice: {
+    name: '盘点通知',
+    fields: {
+      title: '标题',
+      type: '盘点类型',
+      content: '说明',
+      deadline: '截止日期',
+      productIds: '盘点商品',
+      regionIds: '大区',
+      storeIds: '门店',
+      stores: '门店数',
+      storeId: '门店ID',
+      countNo: '盘点单号',
+      lines: '盘点行数',
+      gainAmount: '盘盈金额',
+      lossAmount: '盘亏金额',
+      id: 'ID',
+      createdBy: '创建人ID',
+      createdAt: '创建时间',
+      updatedAt: '修改时间',
+    },
+  },
   // SHR (issue 17): a sync run's outcome (the staff it changed are logged as staff).
   shr_run: {
     name: 'SHR同步',

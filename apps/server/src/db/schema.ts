@@ -40,6 +40,7 @@ export * from '../modules/settlement/schema';
 export * from '../modules/shr/schema';
 export * from '../modules/staff/schema';
 export * from '../modules/stock/schema';
+export * from '../modules/stocktaking/schema';
 export * from '../modules/storeOrders/schema';
 export * from '../modules/storeQuick/schema';
 export * from '../modules/stores/schema';

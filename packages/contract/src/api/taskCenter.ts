@@ -338,6 +338,10 @@ export const TASK_KIND_ACCESS: Record<TaskKind, { page: string[]; add: string; e
 };
 
 const EITHER_PAGE = codes(...new Set([...TASK_KIND_ACCESS[1].page, ...TASK_KIND_ACCESS[2].page]));
+/** The store tree is also /inventoryNotice's (api/stocktaking.ts): who opens any of the three pages. */
+const TREE_PAGES = codes(
+  ...new Set([...TASK_KIND_ACCESS[1].page, ...TASK_KIND_ACCESS[2].page, ...routeCodes('/inventoryNotice')]),
+);
 const EITHER_SAVE = codes(
   TASK_KIND_ACCESS[1].add,
   TASK_KIND_ACCESS[1].edit,
@@ -354,14 +358,14 @@ export const TASK_CENTER_API = {
   getStoreTree: endpoint<undefined, undefined, StoreTreeRegion[]>({
     method: 'GET',
     path: `${P}/getStoreTree`,
-    access: EITHER_PAGE,
+    access: TREE_PAGES,
     read: true,
     summary: '接收门店树（大区与门店，限数据范围）',
   }),
   getTreeStoreCount: endpoint<z.output<typeof treeChoiceQuery>, undefined, number>({
     method: 'GET',
     path: `${P}/getTreeStoreCount`,
-    access: EITHER_PAGE,
+    access: TREE_PAGES,
     query: treeChoiceQuery,
     read: true,
     summary: '所选大区与门店合计的门店数',
@@ -369,7 +373,7 @@ export const TASK_CENTER_API = {
   handleTreeStore: endpoint<undefined, z.output<typeof treeChoiceBody>, TaskStoreRef[]>({
     method: 'POST',
     path: `${P}/handleTreeStore`,
-    access: EITHER_PAGE,
+    access: TREE_PAGES,
     body: treeChoiceBody,
     summary: '把所选大区与门店展开为门店清单',
   }),

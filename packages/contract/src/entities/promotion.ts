@@ -47,6 +47,12 @@ export const REFERRAL_STATUSES = [
 ] as const satisfies readonly EnumOption[];
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]['value'];
 
+/** Who referred a member (a referral's; a plan may take either). */
+export const REFERRER_KINDS = [
+  { value: 'member', label: '会员' },
+  { value: 'staff', label: '员工' },
+] as const satisfies readonly EnumOption[];
+
 export const PROMOTION_POINTS_MAX = 100_000;
 export const PROMOTION_DAYS_MAX = 365;
 
@@ -177,10 +183,7 @@ export const PROMOTION_REFERRAL = defineResource({
     referrerKind: {
       label: '推荐人类型',
       type: 'enum',
-      options: [
-        { value: 'member', label: '会员' },
-        { value: 'staff', label: '员工' },
-      ],
+      options: REFERRER_KINDS,
       readOnly: true,
       list: { width: 90 },
       filter: 'eq',

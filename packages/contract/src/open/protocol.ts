@@ -64,6 +64,9 @@ export const OPEN_PATHS = {
   miniHome: '/miniHome',
   /** A new member referred through a 推广方案's share link (entities/promotion.ts). */
   referrals: '/referrals',
+  /** A store's open stocktaking notices, and its count (api/stocktaking.ts). */
+  stocktakings: '/stocktakings',
+  stocktakingCounts: '/stocktakings/counts',
   /** A group-buy voucher verified (核销) at the store, checked with its platform (entities/groupBuy.ts). */
   groupBuyVerify: '/groupBuy/verify',
   /** Goods lent to another store, or given back (entities/secondment.ts). */

@@ -2,7 +2,13 @@
  * 推广方案 (contract entities/promotion.ts): the plans and the referrals registered under them,
  * each rewarded at most once by its member's first bill.
  */
-import { PROMOTION_STATUSES, REFERRAL_STATUSES } from '@zb/contract/entities/promotion';
+import {
+  PROMOTION_REFERRERS,
+  PROMOTION_REWARDS,
+  PROMOTION_STATUSES,
+  REFERRAL_STATUSES,
+  REFERRER_KINDS,
+} from '@zb/contract/entities/promotion';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
@@ -33,7 +39,7 @@ export const promotion = pgTable(
     rewardPoints: integer('reward_points').notNull().default(0),
     couponTemplateId: integer('coupon_template_id').references(() => couponTemplate.id),
     staffReward: integer('staff_reward').notNull().default(0),
-    approvalId: integer('approval_id').references(() => approval.id),
+    approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
     /** Kept by the referrals' writers in their transactions. */
     referrals: integer('referrals').notNull().default(0),
     rewarded: integer('rewarded').notNull().default(0),
@@ -49,8 +55,16 @@ export const promotion = pgTable(
       t.status,
       PROMOTION_STATUSES.map((s) => s.value),
     ),
-    check('promotion_referrer_chk', sql`${t.referrerKind} in ('member', 'staff', 'any')`),
-    check('promotion_reward_chk', sql`${t.rewardKind} in ('points', 'coupon')`),
+    oneOf(
+      'promotion_referrer_chk',
+      t.referrerKind,
+      PROMOTION_REFERRERS.map((x) => x.value),
+    ),
+    oneOf(
+      'promotion_reward_chk',
+      t.rewardKind,
+      PROMOTION_REWARDS.map((x) => x.value),
+    ),
     check(
       'promotion_amounts_chk',
       sql`${t.minFirstAmount} >= 0 and ${t.rewardPoints} >= 0 and ${t.staffReward} >= 0 and ${t.firstWithinDays} > 0 and ${t.endDay} >= ${t.startDay}`,
@@ -94,6 +108,11 @@ export const promotionReferral = pgTable(
       'promotion_referral_status_chk',
       t.status,
       REFERRAL_STATUSES.map((s) => s.value),
+    ),
+    oneOf(
+      'promotion_referral_kind_chk',
+      t.referrerKind,
+      REFERRER_KINDS.map((x) => x.value),
     ),
     check(
       'promotion_referral_referrer_chk',

@@ -26,6 +26,7 @@ import { endPromotions } from '../promotion/service';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { runShrSync, shrClientOf } from '../shr/service';
+import { noticeOverdueStocktakes } from '../stocktaking/service';
 import { noticeOverdueTasks } from '../taskCenter/service';
 import { purgeSimulatorState } from '../wxwork/simulatorStore';
 
@@ -222,5 +223,14 @@ export const JOBS: readonly JobDef[] = [
     title: '结束到期的推广方案',
     defaultCron: '5 0 * * *',
     run: async ({ db, now }) => `结束到期推广方案 ${await endPromotions(db, now)} 个`,
+  },
+  {
+    name: 'stocktakeOverdue',
+    title: '盘点逾期提醒',
+    defaultCron: '20 0 * * *',
+    run: async ({ db, now }) => {
+      const n = await noticeOverdueStocktakes(db, now);
+      return n === 0 ? '没有新逾期的盘点门店' : `逾期未盘点的门店 ${n} 个，已通知盘点通知创建人`;
+    },
   },
 ];
