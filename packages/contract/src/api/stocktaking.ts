@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { EnumOption } from '../resource/define';
+import { calendarDay } from '../rules';
 import { buttonCode, routeByPath } from '../routes';
 import { codes, endpoint } from './endpoint';
 import { idOf, intParamOf } from './ids';
@@ -94,18 +95,12 @@ export interface StocktakeDetail extends StocktakeRow {
 }
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const dayText = (label: string) =>
-  z
-    .string({ error: `请选择${label}` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式为 YYYY-MM-DD`)
-    .refine((s) => !Number.isNaN(Date.parse(s)), `${label}无效`);
-
 export const stocktakeFilterQuery = z.object({
   title: z.preprocess(blankToUndefined, z.string().trim().max(STOCKTAKE_TITLE_MAX, '标题最多 50 个字').optional()),
   type: z.preprocess(blankToUndefined, intParamOf('盘点类型', { min: 1, max: 3 }).optional()),
   status: z.preprocess(blankToUndefined, z.enum(['open', 'done', 'overdue'], { error: '状态无效' }).optional()),
-  dayFrom: z.preprocess(blankToUndefined, dayText('开始日期').optional()),
-  dayTo: z.preprocess(blankToUndefined, dayText('结束日期').optional()),
+  dayFrom: z.preprocess(blankToUndefined, calendarDay('开始日期').optional()),
+  dayTo: z.preprocess(blankToUndefined, calendarDay('结束日期').optional()),
 });
 export const stocktakeListQuery = pagingQuery.extend(stocktakeFilterQuery.shape);
 export const stocktakeIdQuery = z.object({ id: intParamOf('盘点通知', { min: 1 }) });
@@ -120,7 +115,7 @@ export const saveStocktakeBody = z
       .max(STOCKTAKE_TITLE_MAX, `标题最多 ${STOCKTAKE_TITLE_MAX} 个字`),
     type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择盘点类型' }),
     content: z.string().trim().max(STOCKTAKE_CONTENT_MAX, `说明最多 ${STOCKTAKE_CONTENT_MAX} 个字`).default(''),
-    deadline: dayText('截止日期'),
+    deadline: calendarDay('截止日期'),
     productIds: z
       .array(idOf('商品'), { error: '商品须为编号数组' })
       .max(STOCKTAKE_PRODUCTS_MAX, `最多选择 ${STOCKTAKE_PRODUCTS_MAX} 个商品`)

@@ -12,7 +12,6 @@ import {
   type TaskDetail,
   type TaskKind,
   type TaskStoreRow,
-  type TreeChoice,
 } from '@zb/contract/api/taskCenter';
 import {
   Alert,
@@ -29,16 +28,16 @@ import {
   Table,
   type TableProps,
   Tag,
-  Tree,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { useButtons } from '../../platform/permissions';
 import { fieldErrorsOf } from '../../platform/resource/useResourceActions';
-import { fetchMsgTypes, fetchStoreTree, fetchTask, fetchTempletes, fetchTreeCount, saveTask, TASK_KEYS } from './api';
+import { fetchMsgTypes, fetchTask, fetchTempletes, saveTask, TASK_KEYS } from './api';
+import { StoreTreeField, useStoreTree } from './StoreTreeField';
 
 const LIST_PATHS: Record<TaskKind, string> = { 1: '/messageList', 2: '/taskList' };
 const STATE_COLOR = Object.fromEntries(STORE_TASK_STATES.map((s) => [s.value, s.color]));
@@ -121,37 +120,16 @@ interface FormValues {
   deadline?: Dayjs;
 }
 
-/** The regions checked whole and the single stores of the others. */
-const choiceOf = (
-  checked: readonly string[],
-  tree: { key: string; regionId: number; children: { key: string; storeId: number }[] }[],
-): TreeChoice => {
-  const set = new Set(checked);
-  const regionIds: number[] = [];
-  const storeIds: number[] = [];
-  for (const r of tree) {
-    if (r.children.length > 0 && r.children.every((s) => set.has(s.key))) regionIds.push(r.regionId);
-    else for (const s of r.children) if (set.has(s.key)) storeIds.push(s.storeId);
-  }
-  return { regionIds, storeIds };
-};
-
 function TaskForm({ kind, task }: { kind: TaskKind; task: TaskDetail | null }) {
   const navigate = useNavigate();
   const isTask = kind === TASK_KIND_TASK;
   const word = isTask ? '任务' : '消息';
   const [form] = Form.useForm<FormValues>();
-  const tree = useQuery({ queryKey: TASK_KEYS.tree, queryFn: fetchStoreTree });
   const types = useQuery({ queryKey: TASK_KEYS.types, queryFn: fetchMsgTypes });
   const templetes = useQuery({ queryKey: TASK_KEYS.templetes, queryFn: fetchTempletes, enabled: isTask });
-  const [checked, setChecked] = useState<string[]>(() => task?.stores.map((s) => `store-${s.storeId}`) ?? []);
+  const treeState = useStoreTree(task?.stores.map((s) => s.storeId) ?? []);
+  const { choice } = treeState;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const choice = useMemo(() => choiceOf(checked, tree.data ?? []), [checked, tree.data]);
-  const count = useQuery({
-    queryKey: TASK_KEYS.count(choice),
-    queryFn: () => fetchTreeCount(choice),
-    enabled: choice.regionIds.length + choice.storeIds.length > 0,
-  });
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: saveTask,
@@ -244,29 +222,7 @@ function TaskForm({ kind, task }: { kind: TaskKind; task: TaskDetail | null }) {
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" placeholder="请选择截止时间" />
           </Form.Item>
         )}
-        <Form.Item
-          label={`接收门店（已选 ${choice.regionIds.length + choice.storeIds.length === 0 ? 0 : (count.data ?? '…')} 家）`}
-          required
-          {...err(errors.storeIds ? 'storeIds' : 'regionIds')}
-        >
-          {tree.isLoading ? (
-            <Spin />
-          ) : (
-            <div style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8 }}>
-              <Tree
-                checkable
-                defaultExpandAll={false}
-                treeData={(tree.data ?? []).map((r) => ({
-                  key: r.key,
-                  title: `${r.title}（${r.children.length}）`,
-                  children: r.children.map((s) => ({ key: s.key, title: `${s.title} ${s.code}` })),
-                }))}
-                checkedKeys={checked}
-                onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked) as string[])}
-              />
-            </div>
-          )}
-        </Form.Item>
+        <StoreTreeField state={treeState} label="接收门店" error={errors.storeIds ?? errors.regionIds} />
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {isTask ? '下发任务' : '发送消息'}
