@@ -55,6 +55,7 @@ import { seedSecondments } from './secondments';
 import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
 import { seedShr } from './shr';
+import { seedStocktaking } from './stocktaking';
 import { seedStoreOrders } from './storeOrders';
 import { seedStoreQuickDefaults } from './storeQuick';
 import { seedStoresAndStaff } from './stores';
@@ -340,6 +341,8 @@ export const seedDemo = async (
     await seedTaskCenter(tx, now);
     // SHR: mappings, SHR's people in the simulator and yesterday's scheduled sync (issue 17).
     await seedShr(tx, now);
+    // 盘点通知: a month-end round with BJ001's count and the others overdue, a spot check open (issue 17).
+    if (history) await seedStocktaking(tx, now);
     // The mini-program's orders: after its key, which sends them.
     if (history) await seedMall(tx, now);
     // Staff shares, and trial and card-sale bills sent as the demo POS terminal sends them.

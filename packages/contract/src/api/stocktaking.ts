@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 import type { EnumOption } from '../resource/define';
-import { calendarDay } from '../rules';
 import { buttonCode, routeByPath } from '../routes';
+import { calendarDay } from '../rules';
 import { codes, endpoint } from './endpoint';
 import { idOf, intParamOf } from './ids';
 import { type Page, pagingQuery } from './paging';

@@ -56,6 +56,20 @@ const pos = <T>(path: string, body: unknown) => openPost<T>(t.app, DEMO_OPEN_KEY
 
 describe('盘点通知', () => {
   let id = 0;
+
+  it('has the demo round: BJ001 counted (its lines at cost, the movements written), the other stores 已逾期', async () => {
+    const [n] = await q<{ id: number }>(sql`select id from stocktake_notice where title = '十一月月末盘点'`);
+    const detail = okData(await zhang.call(STOCKTAKE_API.getStocktakingMsgDetail, { query: { id: n!.id } as never }));
+    expect(detail.status).toBe('overdue');
+    const bjRow = detail.stores.find((s) => s.code === 'BJ001')!;
+    expect(bjRow.state).toBe('counted');
+    expect(detail.stores.filter((s) => s.code !== 'BJ001').every((s) => s.state === 'overdue')).toBe(true);
+    expect(bjRow.gainAmount + bjRow.lossAmount).toBe(bjRow.lines.reduce((s, l) => s + l.diffAmount, 0));
+    const [moved] = await q<{ n: number }>(sql`select coalesce(sum(quantity), 0)::int as n from stock_movement
+      where ref_type = 'stocktake_count' and store_id = ${bj}`);
+    expect(Number(moved!.n)).toBe(bjRow.lines.reduce((s, l) => s + l.diffQty, 0));
+  });
+
   let products: { id: number; code: string }[] = [];
 
   it('answers the types, checks a notice, and sends it to the stores chosen', async () => {
@@ -137,10 +151,11 @@ describe('盘点通知', () => {
         .where(and(eq(storeStock.storeId, bj), eq(storeStock.productId, p.id)));
       expect(s!.q).toBe(counted[i]);
     }
+    const [countRow] = await q<{ id: number }>(sql`select id from stocktake_count where count_no = 'PD-2'`);
     const moves = await t.db
       .select()
       .from(stockMovement)
-      .where(and(eq(stockMovement.refType, 'stocktake_count'), eq(stockMovement.storeId, bj)));
+      .where(and(eq(stockMovement.refType, 'stocktake_count'), eq(stockMovement.refId, Number(countRow!.id))));
     expect(moves.map((m) => m.kind)).toEqual(moves.map(() => 'adjust'));
     expect(moves.reduce((s, m) => s + m.quantity, 0)).toBe(counted[0]! - book[0]! + (counted[1]! - book[1]!));
 
