@@ -250,10 +250,133 @@ export const PRODUCT_SECONDMENT = defineReport({
   source: '门店经开放接口上报的借调单（借出、归还）的商品明细，实时；未归还金额按商品成本价',
 });
 
+/** 盘点盈亏 (api/stocktaking.ts): each store's count of each notice — gains, losses, net at cost. */
+export const INVENTORY_LIST = defineReport({
+  name: 'inventoryList',
+  title: '盘点盈亏',
+  page: '/inventoryList',
+  kind: 'summary',
+  dimensions: {
+    noticeId: { label: '盘点通知ID', type: 'int', hidden: true },
+    noticeTitle: { label: '盘点通知', type: 'text', width: 180, fixed: 'left' },
+    storeId,
+    storeName: { ...storeName, fixed: undefined },
+  },
+  measures: {
+    counts: { label: '盘点单数', type: 'int', agg: 'countDistinct', width: 90 },
+    lines: { label: '盘点商品数', type: 'int', agg: 'sum', width: 100 },
+    gainQty: { label: '盘盈数量', type: 'int', agg: 'sum', width: 100, group: '盘盈' },
+    gainAmount: { label: '盘盈金额', type: 'money', agg: 'sum', width: 110, group: '盘盈', summary: true },
+    lossQty: { label: '盘亏数量', type: 'int', agg: 'sum', width: 100, group: '盘亏' },
+    lossAmount: { label: '盘亏金额', type: 'money', agg: 'sum', width: 110, group: '盘亏', summary: true },
+    netAmount: { label: '盈亏净额', type: 'money', agg: 'sum', width: 110, summary: true },
+  },
+  groupings: [
+    { key: 'noticeStore', label: '按盘点通知和门店', dims: ['noticeId', 'noticeTitle', 'storeId', 'storeName'] },
+    { key: 'store', label: '按门店', dims: ['storeId', 'storeName'] },
+    { key: 'notice', label: '按盘点通知', dims: ['noticeId', 'noticeTitle'] },
+  ],
+  filters: {
+    period: { label: '盘点日期', type: 'date', filter: 'range', period: true },
+    storeId: storeFilter,
+    noticeTitle: { label: '盘点通知', type: 'text', filter: 'like' },
+  },
+  defaultSort: { field: 'netAmount', dir: 'asc' },
+  totals: true,
+  chart: { type: 'bar', x: 'storeName', series: ['gainAmount', 'lossAmount'] },
+  drill: {
+    netAmount: {
+      to: '/inventoryDetail',
+      query: { noticeId: { row: 'noticeId' }, storeId: { row: 'storeId' } },
+    },
+  },
+  export: true,
+  source: '门店经开放接口提交的盘点单明细（账面、实盘、差异按成本价），实时',
+});
+
+/** 盘点明细: the lines of the counts — book, counted, difference and its amount at cost. */
+export const INVENTORY_DETAIL = defineReport({
+  name: 'inventoryDetail',
+  title: '盘点明细',
+  page: '/inventoryDetail',
+  kind: 'detail',
+  dimensions: {
+    countedAt: { label: '盘点时间', type: 'datetime', width: 170 },
+    noticeId: { label: '盘点通知ID', type: 'int', hidden: true },
+    noticeTitle: { label: '盘点通知', type: 'text', width: 160 },
+    storeId,
+    storeName: { ...storeName, fixed: undefined },
+    productId,
+    productCode,
+    productName,
+    unit: baseUnit,
+  },
+  measures: {
+    bookQty: { label: '账面数量', type: 'int', agg: 'sum', width: 100 },
+    countedQty: { label: '实盘数量', type: 'int', agg: 'sum', width: 100 },
+    diffQty: { label: '差异数量', type: 'int', agg: 'sum', width: 100 },
+    diffAmount: { label: '差异金额', type: 'money', agg: 'sum', width: 110 },
+  },
+  filters: {
+    period: { label: '盘点日期', type: 'date', filter: 'range', period: true },
+    noticeId: { label: '盘点通知', type: 'int', filter: 'eq' },
+    storeId: storeFilter,
+    productName: productNameFilter,
+  },
+  defaultSort: { field: 'countedAt', dir: 'desc' },
+  totals: true,
+  // A detail route has no buttons: /inventoryList's export covers the counts.
+  export: false,
+  source: '门店经开放接口提交的盘点单明细，实时；差异金额 = 差异数量 × 成本价',
+});
+
+/** 盈亏差异: differences by store and product over the counts of a period, with the rate to book. */
+export const PROFIT_LOSS_DIFFERENCES = defineReport({
+  name: 'profitLossDifferences',
+  title: '盈亏差异',
+  page: '/profitLossDifferences',
+  kind: 'summary',
+  dimensions: { storeId, storeName, productId, productCode, productName, unit: baseUnit },
+  measures: {
+    counts: { label: '盘点次数', type: 'int', agg: 'countDistinct', width: 90 },
+    bookQty: { label: '账面数量', type: 'int', agg: 'sum', width: 100 },
+    countedQty: { label: '实盘数量', type: 'int', agg: 'sum', width: 100 },
+    diffQty: { label: '差异数量', type: 'int', agg: 'sum', width: 100, summary: true },
+    gainAmount: { label: '盘盈金额', type: 'money', agg: 'sum', width: 110 },
+    lossAmount: { label: '盘亏金额', type: 'money', agg: 'sum', width: 110 },
+    diffAmount: { label: '差异金额', type: 'money', agg: 'sum', width: 110, summary: true },
+  },
+  groupings: [
+    {
+      key: 'storeProduct',
+      label: '按门店和商品',
+      dims: ['storeId', 'storeName', 'productId', 'productCode', 'productName', 'unit'],
+    },
+    { key: 'product', label: '按商品', dims: ['productId', 'productCode', 'productName', 'unit'] },
+    { key: 'store', label: '按门店', dims: ['storeId', 'storeName'] },
+  ],
+  filters: {
+    period: { label: '盘点日期', type: 'date', filter: 'range', period: true },
+    storeId: storeFilter,
+    productName: productNameFilter,
+  },
+  defaultSort: { field: 'diffAmount', dir: 'asc' },
+  totals: true,
+  chart: { type: 'bar', x: 'productName', series: ['diffAmount'] },
+  drill: {
+    diffAmount: { to: '/inventoryDetail', query: { storeId: { row: 'storeId' }, productName: { row: 'productName' } } },
+  },
+  export: true,
+  source: '门店盘点单明细按门店与商品汇总，实时；金额按盘点时的成本价',
+});
+
 export const STOCK_REPORTS = [
   STOCK_IN_TRANSIT,
   STOCK_MOVEMENTS,
   STOCK_BALANCE,
   STOCK_COST,
   PRODUCT_SECONDMENT,
+  INVENTORY_LIST,
+  INVENTORY_DETAIL,
+  PROFIT_LOSS_DIFFERENCES,
 ] as const;

@@ -2,8 +2,10 @@
 import { openCountBody, openStocktakesBody, STOCKTAKE_API } from '@zb/contract/api/stocktaking';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import type { FastifyInstance } from 'fastify';
+import { registerReport } from '../../platform/report/register';
 import { route, WithMessage } from '../../platform/route';
 import { openRoute } from '../openApi/types';
+import { STOCKTAKE_REPORT_BINDINGS } from './reports';
 import {
   countStocktakes,
   deleteStocktakes,
@@ -17,6 +19,7 @@ import {
 } from './service';
 
 export const stocktakingRoutes = async (app: FastifyInstance) => {
+  for (const b of STOCKTAKE_REPORT_BINDINGS) registerReport(app, b);
   route(app, STOCKTAKE_API.searchStocktakingMsg, ({ query }, { db, signedIn }) =>
     listStocktakes(db, signedIn(), query),
   );

@@ -8,6 +8,7 @@
 import { type OpenCountAnswer, type OpenStocktake, STOCKTAKE_API } from '@zb/contract/api/stocktaking';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
+import { INVENTORY_DETAIL, INVENTORY_LIST, PROFIT_LOSS_DIFFERENCES } from '@zb/contract/reports/stock';
 import { routeByPath } from '@zb/contract/routes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { rowsOf } from '../../db/client';
 import { DEMO_OPEN_KEYS } from '../../seed/openApi';
 import { createRole, grantRole } from '../../testing/fixtures';
 import { openPost } from '../../testing/openApi';
+import { reportAll } from '../../testing/reports';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { userAccount } from '../accounts/schema';
@@ -41,7 +43,7 @@ beforeAll(async () => {
     code: 'STOCKTAKE_EAST',
     name: '华东盘点',
     contentName: '华东大区',
-    codes: [page.group, page.code!],
+    codes: [page.group, page.code!, routeByPath('/inventoryList')!.group, routeByPath('/inventoryList')!.code!],
   });
   const [liUser] = await t.db
     .select({ id: userAccount.id })
@@ -193,5 +195,29 @@ describe('盘点通知', () => {
     expect(await noticeOverdueStocktakes(t.db, tomorrow)).toBe(0);
     okData(await zhang.call(STOCKTAKE_API.deleteStocktakingMsg, { body: { ids: [made.id] } }));
     expect(await t.db.select().from(stocktakeNotice).where(eq(stocktakeNotice.id, made.id))).toEqual([]);
+  });
+
+  it('reports the counts: 盘点盈亏, 盘点明细 and 盈亏差异 equal the lines they sum, a region sees its stores', async () => {
+    const period = { periodFrom: day(-30), periodTo: day(1) };
+    const [facts] = await q<{ net: number; gain: number; lines: number }>(sql`select
+      coalesce(sum(l.diff_amount), 0)::int as net, coalesce(sum(greatest(l.diff_amount, 0)), 0)::int as gain,
+      count(*)::int as lines from stocktake_line l join stocktake_count c on c.id = l.count_id
+      where c.counted_at >= ${day(-30)}::date - interval '8 hours'`);
+    const list = await reportAll(zhang, INVENTORY_LIST, period);
+    expect(list.list.reduce((s, r) => s + Number(r.netAmount), 0)).toBe(Number(facts!.net));
+    expect(list.list.reduce((s, r) => s + Number(r.gainAmount), 0)).toBe(Number(facts!.gain));
+    expect(list.list.reduce((s, r) => s + Number(r.lines), 0)).toBe(Number(facts!.lines));
+    const diff = await reportAll(zhang, PROFIT_LOSS_DIFFERENCES, period);
+    expect(diff.list.reduce((s, r) => s + Number(r.diffAmount), 0)).toBe(Number(facts!.net));
+    const bjRow = list.list.find((r) => r.storeName === '北京朝阳店' || Number(r.storeId) === bj)!;
+    const detail = await reportAll(zhang, INVENTORY_DETAIL, {
+      ...period,
+      noticeId: String(bjRow.noticeId),
+      storeId: String(bj),
+    });
+    expect(detail.list.reduce((s, r) => s + Number(r.diffAmount), 0)).toBe(Number(bjRow.netAmount));
+    // 李强 (华东) sees no BJ001 count.
+    const his = await reportAll(li, INVENTORY_LIST, period);
+    expect(his.list.some((r) => Number(r.storeId) === bj)).toBe(false);
   });
 });
