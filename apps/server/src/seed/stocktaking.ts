@@ -30,8 +30,9 @@ export const seedStocktaking = async (tx: Tx, now: Date): Promise<void> => {
     .innerJoin(region, eq(region.id, store.regionId))
     .where(sql`${store.regionId} = ${bj.regionId} and ${store.status} = 'open'`)
     .orderBy(asc(store.code));
-  const held = rowsOf<{ id: number; code: string; q: number }>(
-    await tx.execute(sql`select p.id, p.code, s.quantity as q from store_stock s join product p on p.id = s.product_id
+  const held = rowsOf<{ id: number; code: string; q: number; step: number }>(
+    await tx.execute(sql`select p.id, p.code, s.quantity as q, coalesce(p.ml_per_unit, 1) as step
+      from store_stock s join product p on p.id = s.product_id
       where s.store_id = ${bj.id} and s.quantity > 0 order by p.code limit 6`),
   );
   if (held.length < 3) return;
@@ -50,13 +51,14 @@ export const seedStocktaking = async (tx: Tx, now: Date): Promise<void> => {
     .returning({ id: stocktakeNotice.id });
   await tx.insert(stocktakeStore).values(stores.map((s) => ({ noticeId: monthEnd!.id, storeId: s.id })));
   const caller = { clientId: pos.id, kind: 'pos' as const, name: pos.name, storeId: bj.id };
-  // BJ001 found one more of the first, two fewer of the second, the rest as booked.
+  // BJ001 found one piece more of the first, two pieces fewer of the second, the rest as booked.
   await submitCount(tx, caller, {
     countNo: 'DEMO-PD-202611',
     noticeId: monthEnd!.id,
     lines: held.map((h, i) => ({
       productCode: h.code,
-      qty: i === 0 ? Number(h.q) + 1 : i === 1 ? Math.max(Number(h.q) - 2, 0) : Number(h.q),
+      qty:
+        i === 0 ? Number(h.q) + Number(h.step) : i === 1 ? Math.max(Number(h.q) - 2 * Number(h.step), 0) : Number(h.q),
     })),
   });
   await noticeOverdueStocktakes(tx, now);

@@ -84,10 +84,13 @@ export const mergedRef = (values: Values, before?: Values): { kind: GoodsKind; i
 /** Whether a write touches the goods referred to. */
 export const touchesRef = (values: Values): boolean => values.goodsKind !== undefined || values.goodsId !== undefined;
 
+/** Each kind's list price (a product's retail price, a project's or a card's price). */
+const PRICES = { product: product.retailPrice, project: project.price, card: card.price } as const;
+
 export const goodsRefOptions = (db: Db, kind: GoodsKind): Promise<GoodsRefOption[]> => {
   const t = TABLES[kind];
   return db
-    .select({ id: t.id, code: t.code, name: t.name, status: t.status })
+    .select({ id: t.id, code: t.code, name: t.name, status: t.status, price: PRICES[kind] })
     .from(t)
     .orderBy(asc(t.name), asc(t.id)) as unknown as Promise<GoodsRefOption[]>;
 };

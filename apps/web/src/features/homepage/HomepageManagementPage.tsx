@@ -199,7 +199,7 @@ function Preview({ doc, of }: { doc: EditDoc; of: (kind: string) => Goods[] }) {
         <div style={{ textAlign: 'center', padding: 8, fontWeight: 600 }}>首页</div>
         {doc.notice && (
           <div style={{ background: '#fff7e6', color: '#d46b08', fontSize: 12, padding: '4px 10px' }}>
-            📢 {doc.notice}
+            公告：{doc.notice}
           </div>
         )}
         {banner ? (
