@@ -76,7 +76,7 @@ const refer = (no: string, code: string, member: string, ref: { kind: 'member' |
   });
 
 let seq = 0;
-const bill = (phone: string, qty: number) =>
+const bill = (phone: string, qty: number, at = new Date()) =>
   postBill(
     t.db,
     bj,
@@ -84,7 +84,7 @@ const bill = (phone: string, qty: number) =>
       outerNo: `PROMO-${++seq}`,
       storeCode: 'BJ001',
       member: phone,
-      at: new Date().toISOString(),
+      at: at.toISOString(),
       lines: [{ kind: 'product', code: 'P001', quantity: qty }],
       payments: [{ method: 'cash', amount: qty * price }],
     }),
@@ -170,6 +170,10 @@ describe('推广方案', () => {
       .select()
       .from(pointsLedger)
       .where(and(eq(pointsLedger.memberId, referrer.id), eq(pointsLedger.kind, 'reward')));
+    // A visit dated before the referral, uploaded late, is not the first bill after it.
+    await bill(fresh[0]!.phone, 9, new Date(Date.now() - 2 * 86_400_000));
+    const [waiting] = await t.db.select().from(promotionReferral).where(eq(promotionReferral.memberId, fresh[0]!.id));
+    expect(waiting!.status).toBe('registered');
     await bill(fresh[0]!.phone, 2);
     await bill(fresh[0]!.phone, 3);
     const rewards = await t.db

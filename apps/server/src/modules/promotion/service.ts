@@ -316,7 +316,8 @@ export const decideOnFirstBill = async (
     .from(promotionReferral)
     .where(and(eq(promotionReferral.memberId, bill.memberId), eq(promotionReferral.status, 'registered')))
     .for('update');
-  if (!r) return;
+  // A bill dated before the referral (a late upload of an earlier visit) is no first bill after it.
+  if (!r || bill.at.getTime() < r.registeredAt.getTime()) return;
   const [p] = await tx.select().from(promotion).where(eq(promotion.id, r.promotionId));
   const [b] = await tx
     .select({ total: memberConsume.total })
