@@ -45,6 +45,7 @@ import { memberMoveRoutes } from './modules/memberMoves/routes';
 import { memberOpsRoutes } from './modules/memberOps/routes';
 import { memberRoutes } from './modules/members/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { NOTIFY_OPEN_ROUTES, notifyRoutes } from './modules/notify/routes';
 import { openApiPlugin } from './modules/openApi/plugin';
 import { openKeyRoutes } from './modules/openApi/routes';
 import { performanceRoutes } from './modules/performance/routes';
@@ -185,6 +186,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(shrRoutes);
   await app.register(homepageRoutes);
   await app.register(promotionRoutes);
+  await app.register(notifyRoutes);
   await app.register(stocktakingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
@@ -195,6 +197,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...HOMEPAGE_OPEN_ROUTES,
       ...PROMOTION_OPEN_ROUTES,
+      ...NOTIFY_OPEN_ROUTES,
       ...STOCKTAKE_OPEN_ROUTES,
       ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,

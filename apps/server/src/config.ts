@@ -22,6 +22,8 @@ export interface AppConfig {
   wxwork: WxworkConfig;
   /** SHR (金蝶 s-HR) staff synchronisation. */
   shr: ShrConfig;
+  /** The SMS provider and WeChat (official account, mini-program) that notify members. */
+  notify: NotifyConfig;
   /** How often the scheduler looks for due jobs (SCHEDULE_TICK_MS, 0 = never); off when absent (tests). */
   scheduleTickMs?: number | null;
   /** Run the export worker in this instance (EXPORT_WORKER=0 turns it off). */
@@ -51,6 +53,43 @@ export const shrConfigOf = (env: NodeJS.ProcessEnv): ShrConfig => ({
   apiBase: env.SHR_API_BASE?.replace(/\/+$/, '') || null,
   appId: env.SHR_APP_ID || SHR_DEMO.appId,
   appSecret: env.SHR_APP_SECRET || SHR_DEMO.appSecret,
+});
+
+export interface NotifyConfig {
+  /** SMS API base (SMS_API_BASE); null = the built-in simulator (this server's /smssim). */
+  smsApiBase: string | null;
+  smsAccessKeyId: string;
+  smsAccessKeySecret: string;
+  /** WeChat API base (WX_API_BASE); null = the built-in simulator (this server's /wxmpsim). */
+  wxApiBase: string | null;
+  mpAppId: string;
+  mpSecret: string;
+  miniAppId: string;
+  miniSecret: string;
+}
+
+/** The accounts the simulators know when nothing is configured. */
+export const NOTIFY_DEMO: NotifyConfig = {
+  smsApiBase: null,
+  smsAccessKeyId: 'zb-demo-sms',
+  smsAccessKeySecret: 'zb-demo-sms-secret',
+  wxApiBase: null,
+  mpAppId: 'wxzbdemomp0000001',
+  mpSecret: 'zb-demo-mp-secret',
+  miniAppId: 'wxzbdemomini00001',
+  miniSecret: 'zb-demo-mini-secret',
+};
+
+/** The notification settings of an environment (the scheduled job reads them without the app). */
+export const notifyConfigOf = (env: NodeJS.ProcessEnv): NotifyConfig => ({
+  smsApiBase: env.SMS_API_BASE?.replace(/\/+$/, '') || null,
+  smsAccessKeyId: env.SMS_ACCESS_KEY_ID || NOTIFY_DEMO.smsAccessKeyId,
+  smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET || NOTIFY_DEMO.smsAccessKeySecret,
+  wxApiBase: env.WX_API_BASE?.replace(/\/+$/, '') || null,
+  mpAppId: env.WX_MP_APPID || NOTIFY_DEMO.mpAppId,
+  mpSecret: env.WX_MP_SECRET || NOTIFY_DEMO.mpSecret,
+  miniAppId: env.WX_MINI_APPID || NOTIFY_DEMO.miniAppId,
+  miniSecret: env.WX_MINI_SECRET || NOTIFY_DEMO.miniSecret,
 });
 
 /** The demo corp the simulator serves when nothing is configured. */
@@ -91,6 +130,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => (
     secret: env.WXWORK_SECRET || WXWORK_DEMO.secret,
   },
   shr: shrConfigOf(env),
+  notify: notifyConfigOf(env),
   scheduleTickMs: parseTickMs(env.SCHEDULE_TICK_MS),
   exportWorker: env.EXPORT_WORKER !== '0' && env.EXPORT_WORKER !== 'false',
 });

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 
 /** The page that shows and changes a setting. */
-export type SettingPage = '/configUtils' | '/otherConfig' | '/shrConfig';
-export const SETTING_PAGES: readonly SettingPage[] = ['/configUtils', '/otherConfig', '/shrConfig'];
+export type SettingPage = '/configUtils' | '/otherConfig' | '/shrConfig' | '/SMSmessage';
+export const SETTING_PAGES: readonly SettingPage[] = ['/configUtils', '/otherConfig', '/shrConfig', '/SMSmessage'];
 
 interface SettingBase {
   label: string;
@@ -143,6 +143,36 @@ export const SETTINGS = {
     description: '开启后定时任务「SHR员工同步」按其执行时间从 SHR 同步员工；关闭后只能立即同步',
     page: '/shrConfig',
     default: 1,
+  },
+  smsPerPhoneHourly: {
+    type: 'int',
+    label: '单号码每小时上限',
+    description: '同一手机号一小时内最多发送的短信条数（测试短信除外），超出的不发送并记录原因',
+    page: '/SMSmessage',
+    default: 5,
+    min: 1,
+    max: 100,
+    unit: '条',
+  },
+  smsPerPhoneDaily: {
+    type: 'int',
+    label: '单号码每天上限',
+    description: '同一手机号一天（北京时间）内最多发送的短信条数（测试短信除外）',
+    page: '/SMSmessage',
+    default: 10,
+    min: 1,
+    max: 500,
+    unit: '条',
+  },
+  smsFeePerSegment: {
+    type: 'int',
+    label: '短信单价',
+    description: '每计费条的费用，用于短信费用明细（对此后发送的短信生效）',
+    page: '/SMSmessage',
+    default: 5,
+    min: 0,
+    max: 100,
+    unit: '分',
   },
 } as const satisfies Record<string, SettingDef>;
 

@@ -27,6 +27,7 @@ export * from '../modules/memberLifecycle/schema';
 export * from '../modules/memberMoves/schema';
 export * from '../modules/members/schema';
 export * from '../modules/notices/schema';
+export * from '../modules/notify/schema';
 export * from '../modules/openApi/schema';
 export * from '../modules/payRefunds/schema';
 export * from '../modules/productOnlineRate/schema';

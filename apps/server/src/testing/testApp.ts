@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { type AppConfig, SHR_DEMO, WXWORK_DEMO } from '../config';
+import { type AppConfig, NOTIFY_DEMO, SHR_DEMO, WXWORK_DEMO } from '../config';
 import { type DbHandle, openPglite, openPostgres } from '../db/client';
 import { openSeededPglite } from './pgliteTemplate';
 import { TestClient } from './testClient';
@@ -42,6 +42,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   secret: null,
   wxwork: WXWORK_DEMO,
   shr: SHR_DEMO,
+  notify: NOTIFY_DEMO,
   // Tests run export jobs by hand (runNextExport) unless they ask for the worker.
   exportWorker: false,
   ...overrides,

@@ -106,6 +106,9 @@ export const OTHER_CONFIG_API = settingsApiOf('/otherConfig');
 /** /shrConfig's switches (the rest of the page is entities/shr.ts). */
 export const SHR_SETTINGS_API = settingsApiOf('/shrConfig');
 
+/** /SMSmessage's limits and price (the rest of the page is entities/notify.ts). */
+export const SMS_SETTINGS_API = settingsApiOf('/SMSmessage');
+
 export const CONFIG_API = {
   ...settingsApiOf('/configUtils'),
   /** Bumps the permissions version: every instance re-reads role codes on its next call. */

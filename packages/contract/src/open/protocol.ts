@@ -64,6 +64,8 @@ export const OPEN_PATHS = {
   miniHome: '/miniHome',
   /** A new member referred through a 推广方案's share link (entities/promotion.ts). */
   referrals: '/referrals',
+  /** A member's WeChat identities and the subscribe messages they accepted (entities/notify.ts). */
+  wxUsers: '/wxUsers',
   /** A store's open stocktaking notices, and its count (api/stocktaking.ts). */
   stocktakings: '/stocktakings',
   stocktakingCounts: '/stocktakings/counts',

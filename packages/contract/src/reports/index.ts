@@ -19,6 +19,7 @@ import { MEMBER_LIFECYCLE_REPORTS } from './memberLifecycle';
 import { MEMBER_MOVE_REPORTS } from './memberMoves';
 import { MEMBER_OPS_REPORTS } from './memberOps';
 import { MEMBER_REPORTS } from './members';
+import { NOTIFY_REPORTS } from './notify';
 import { PERFORMANCE_REPORTS } from './performance';
 import { POINTS_REPORTS } from './points';
 import { QUERY_REPORTS } from './query';
@@ -48,4 +49,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...COUPON_REPORTS,
   ...EVALUATION_REPORTS,
   ...EXAMINATION_REPORTS,
+  ...NOTIFY_REPORTS,
 ];

@@ -1,5 +1,11 @@
 /** /configUtils calls under /rest/configUtils/, /otherConfig's under /rest/otherConfig/, /shrConfig's switches under /rest/shrConfig/. */
-import { CONFIG_API, OTHER_CONFIG_API, type SettingsApi, SHR_SETTINGS_API } from '@zb/contract/api/configUtils';
+import {
+  CONFIG_API,
+  OTHER_CONFIG_API,
+  type SettingsApi,
+  SHR_SETTINGS_API,
+  SMS_SETTINGS_API,
+} from '@zb/contract/api/configUtils';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
 import { listSettings, refreshPermissions, settingHistory, updateSetting } from './service';
@@ -14,5 +20,6 @@ export const configUtilsRoutes = async (app: FastifyInstance) => {
   settingsRoutes(app, CONFIG_API);
   settingsRoutes(app, OTHER_CONFIG_API);
   settingsRoutes(app, SHR_SETTINGS_API);
+  settingsRoutes(app, SMS_SETTINGS_API);
   route(app, CONFIG_API.refreshPermissions, (_input, { db, signedIn }) => refreshPermissions(db, signedIn().user.id));
 };

@@ -5,7 +5,7 @@
  */
 
 import { shrRunText } from '@zb/contract/entities/shr';
-import { shrConfigOf } from '../../config';
+import { notifyConfigOf, shrConfigOf } from '../../config';
 import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
@@ -22,6 +22,7 @@ import { resumeLostImports } from '../memberImport/service';
 import { runLifecycle } from '../memberLifecycle/lifecycle';
 import { resumeLostClosures } from '../memberMoves/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
+import { noticeBirthdays, notifyClientsOf, sendDue, sendRunText } from '../notify/service';
 import { endPromotions } from '../promotion/service';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -232,5 +233,20 @@ export const JOBS: readonly JobDef[] = [
       const n = await noticeOverdueStocktakes(db, now);
       return n === 0 ? '没有新逾期的盘点门店' : `逾期未盘点的门店 ${n} 个，已通知盘点通知创建人`;
     },
+  },
+  {
+    name: 'notifySend',
+    title: '发送会员通知（短信、微信）',
+    defaultCron: '* * * * *',
+    run: async ({ db, now }) => {
+      const r = await sendDue(db, notifyClientsOf(db, notifyConfigOf(process.env)), now);
+      return r.sent + r.failed + r.skipped + r.retrying === 0 ? '没有待发送的通知' : sendRunText(r);
+    },
+  },
+  {
+    name: 'birthdayNotice',
+    title: '会员生日祝福',
+    defaultCron: '0 9 * * *',
+    run: async ({ db, now }) => `今天生日的会员 ${await noticeBirthdays(db, now)} 条通知待发送`,
   },
 ];
