@@ -45,6 +45,7 @@ import { seedMemberLifecycle } from './memberLifecycle';
 import { seedMemberMoves } from './memberMoves';
 import { seedMembers } from './members';
 import { seedNotices } from './notices';
+import { seedNotify } from './notify';
 import { seedOpenClients } from './openApi';
 import { seedPerformance } from './performance';
 import { seedPoints } from './points';
@@ -385,6 +386,8 @@ export const seedDemo = async (
     if (history) await seedCouponCrowdIssue(tx);
     // Members as people: tags, files, follow-ups and remarks sent as the stores send them (issue 17).
     if (history) await seedMemberCare(tx, now);
+    // 通知渠道: templates, notices, followers and the last month's bills told to their members (issue 17).
+    await seedNotify(tx, now, history);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

@@ -55,7 +55,7 @@ beforeAll(async () => {
   )[0]!;
   // The test's own configuration, not the demo's.
   await t.db.execute(sql`truncate notify_vip_notice, notify_wx_subscribe, notify_sms_template, notify_wx_template,
-    notify_sms_optout, notify_message cascade`);
+    notify_sms_optout, notify_message, notify_wx_user, notify_subscription, notifysim_message cascade`);
   await t.db.execute(sql`update eva_setting set invite_timing = 'afterBill'`);
 }, 180_000);
 afterAll(() => t.close());
