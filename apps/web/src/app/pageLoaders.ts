@@ -22,6 +22,11 @@ export const REPORT_PAGE_LOADER = (): Promise<typeof import('../platform/report/
 
 /** Pages built so far, by contract route path. */
 export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageModule>>>> = {
+  '/SMSmessage': () => import('../features/notify/SmsMessagePage'),
+  '/wxTemplate': () => import('../features/notify/WxTemplatePage'),
+  '/wxTemplatenext': () => import('../features/notify/WxTemplateNextPage'),
+  '/wxSubscribeConfig': () => import('../features/notify/WxSubscribeConfigPage'),
+  '/vipTemplate': () => import('../features/notify/VipTemplatePage'),
   '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
   '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
   '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
