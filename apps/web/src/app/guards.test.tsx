@@ -9,6 +9,7 @@ import { ROUTES, type RouteDef } from '@zb/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { call } from '../platform/http';
 import { navigateTo } from '../platform/navigation';
+import { reportPagePaths } from '../platform/report/ReportPage';
 import { getSessionUser, rememberAllowedPath, setSessionUser } from '../platform/session';
 import { envelope, sessionUser, stubFetch } from '../test/fixtures';
 import { renderApp, SLOW } from '../test/renderApp';
@@ -16,7 +17,8 @@ import { loginTarget, NO_ACCESS_TEXT, routeAccess } from './access';
 import { builtPaths } from './pages';
 
 /** A menu page of the contract with its own code and no page built yet, whatever the table holds today. */
-const page = ROUTES.find((r) => r.code && !r.hidden && !builtPaths().includes(r.path)) as RouteDef & { code: string };
+const built = new Set([...builtPaths(), ...reportPagePaths()]);
+const page = ROUTES.find((r) => r.code && !r.hidden && !built.has(r.path)) as RouteDef & { code: string };
 const entry = (code: string): MenuResource => ({ code, name: '', description: '' });
 /** May open `page` (its group and its code). */
 const pageUser = () => sessionUser({ menu: [entry(page.group), entry(page.code)] });
