@@ -144,16 +144,16 @@ export const seedNotify = async (tx: Tx, now: Date, history: boolean): Promise<v
       accepted: i % 4 === 0 ? [DEMO_SUBSCRIBE_TEMPLATE] : [],
     });
   }
-  for (const b of [...bills].reverse()) await noticeOnBill(tx, { consumeId: b.id });
-  // The provider refuses two (a daily limit it keeps), the rest go out as the job sends them.
+  // The provider refuses two (a daily limit it keeps); the rest go out as the job sends them, each
+  // bill's messages at its own time (the reports count by day, the per-phone limits by the hour).
   await failNextSends(db, 'sms', 2, 'isv.BUSINESS_LIMIT_CONTROL');
   const clients = notifyClientsOf(db, NOTIFY_DEMO);
-  for (let i = 0; i < 10; i++) {
-    const r = await sendDue(db, clients, new Date(Math.max(now.getTime(), Date.now())));
-    if (r.sent + r.failed + r.skipped + r.retrying === 0) break;
+  for (const b of [...bills].reverse()) {
+    await noticeOnBill(tx, { consumeId: b.id });
+    await sendDue(db, clients, new Date(Math.max(now.getTime(), Date.now())));
+    await tx.execute(sql`update notify_message n set created_at = c.consumed_at,
+        sent_at = case when n.sent_at is null then null else c.consumed_at + interval '1 minute' end
+      from member_consume c where n.ref_type = 'member_consume' and n.ref_id = ${b.id} and c.id = ${b.id}
+        and n.status <> 'queued'`);
   }
-  // Each message at its bill's time, as if the job had sent it then (the reports count by day).
-  await tx.execute(sql`update notify_message n set created_at = c.consumed_at,
-      sent_at = case when n.sent_at is null then null else c.consumed_at + interval '1 minute' end
-    from member_consume c where n.ref_type = 'member_consume' and n.ref_id = c.id and n.status <> 'queued'`);
 };
