@@ -58,6 +58,7 @@ import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { scrmRoutes } from './modules/scrm/routes';
 import { SECONDMENT_OPEN_ROUTES } from './modules/secondments/open';
 import { secondmentRoutes } from './modules/secondments/routes';
 import { securityRoutes } from './modules/security/routes';
@@ -187,6 +188,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(homepageRoutes);
   await app.register(promotionRoutes);
   await app.register(notifyRoutes);
+  await app.register(scrmRoutes);
   await app.register(stocktakingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {

@@ -52,6 +52,7 @@ import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { seedPromotions } from './promotion';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
+import { seedScrm } from './scrm';
 import { seedSecondments } from './secondments';
 import { seedSecurity } from './security';
 import { seedSettlement } from './settlement';
@@ -388,6 +389,8 @@ export const seedDemo = async (
     if (history) await seedMemberCare(tx, now);
     // 通知渠道: templates, notices, followers and the last month's bills told to their members (issue 17).
     await seedNotify(tx, now, history);
+    // 企业微信客户: the SCRM stores' staff's customers in the WeCom simulator, two 联合标签, one sync (issue 17).
+    if (history) await seedScrm(tx, now);
     // The rollups' deltas written by the history, folded in (modules/members/rollups.ts).
     await foldRollupDeltas(tx);
     await foldBillRollups(tx);

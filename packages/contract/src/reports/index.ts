@@ -23,6 +23,7 @@ import { NOTIFY_REPORTS } from './notify';
 import { PERFORMANCE_REPORTS } from './performance';
 import { POINTS_REPORTS } from './points';
 import { QUERY_REPORTS } from './query';
+import { SCRM_REPORTS } from './scrm';
 import { SECURITY_REPORTS } from './security';
 import { SETTLEMENT_REPORTS } from './settlement';
 import { STOCK_REPORTS } from './stock';
@@ -50,4 +51,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...EVALUATION_REPORTS,
   ...EXAMINATION_REPORTS,
   ...NOTIFY_REPORTS,
+  ...SCRM_REPORTS,
 ];

@@ -45,7 +45,7 @@ export default group('ZBHT-JCGL', [
   page('/crossSettlementConfig', '跨店结算配置', { category: BUSINESS, tip: '跨店消费的结算比例', buttons: EDIT }),
   page('/jointLabelConfig', '联合标签配置', {
     category: BUSINESS,
-    tip: '多个标签组合成的联合标签',
+    tip: '会员标签与企业微信客户标签的关联与同步',
     buttons: CRUD_BUTTONS,
   }),
   page('/easConfig', 'EAS对接配置', { category: SYSTEMS, tip: '金蝶 EAS 的科目与费用对应', buttons: EDIT }),

@@ -314,3 +314,31 @@ export const tagsOfMember = async (db: Db, memberId: number): Promise<MemberTagB
     assignedAt: r.assignedAt.toISOString(),
   }));
 };
+
+/**
+ * A manual tag on or off for one member, by a system sync (SCRM's WeCom tags), in the caller's
+ * transaction; answers whether it changed. Logged as 打标签 / 移除标签 by no user.
+ */
+export const setManualTag = async (tx: Tx, tagId: number, memberId: number, on: boolean): Promise<boolean> => {
+  const changed = on
+    ? await tx
+        .insert(memberTagMember)
+        .values({ tagId, memberId, source: 'manual', assignedBy: null })
+        .onConflictDoNothing()
+        .returning({ memberId: memberTagMember.memberId })
+    : await tx
+        .delete(memberTagMember)
+        .where(and(eq(memberTagMember.tagId, tagId), eq(memberTagMember.memberId, memberId)))
+        .returning({ memberId: memberTagMember.memberId });
+  if (!changed.length) return false;
+  await refreshCount(tx, tagId);
+  await recordOperation(tx, {
+    userId: null,
+    action: on ? 'memberTag.tagMembers' : 'memberTag.untagMembers',
+    target: `memberTag:${tagId}`,
+    ...(on
+      ? { after: { memberIds: [memberId], added: 1 } }
+      : { before: { memberIds: [memberId] }, after: { removed: 1 } }),
+  });
+  return true;
+};

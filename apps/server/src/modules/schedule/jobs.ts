@@ -4,8 +4,9 @@
  * A job that throws ends 'failed' with its error's message, and a system event records it.
  */
 
+import { scrmRunText } from '@zb/contract/entities/scrm';
 import { shrRunText } from '@zb/contract/entities/shr';
-import { notifyConfigOf, shrConfigOf } from '../../config';
+import { loadConfig, notifyConfigOf, shrConfigOf } from '../../config';
 import { purgeExpiredExports } from '../../platform/exports/purge';
 import type { JobDef } from '../../platform/schedule/job';
 import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../platform/schedule/purge';
@@ -24,6 +25,7 @@ import { resumeLostClosures } from '../memberMoves/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { noticeBirthdays, notifyClientsOf, sendDue, sendRunText } from '../notify/service';
 import { endPromotions } from '../promotion/service';
+import { runScrmSync, scrmClientOf } from '../scrm/service';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
 import { runShrSync, shrClientOf } from '../shr/service';
@@ -248,5 +250,12 @@ export const JOBS: readonly JobDef[] = [
     title: '会员生日祝福',
     defaultCron: '0 9 * * *',
     run: async ({ db, now }) => `今天生日的会员 ${await noticeBirthdays(db, now)} 条通知待发送`,
+  },
+  {
+    name: 'scrmSync',
+    title: '同步企业微信客户与标签',
+    defaultCron: '10 * * * *',
+    run: async ({ db, now }) =>
+      scrmRunText(await runScrmSync(db, scrmClientOf(db, loadConfig(process.env).wxwork), now)),
   },
 ];
