@@ -27,6 +27,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/wxTemplatenext': () => import('../features/notify/WxTemplateNextPage'),
   '/wxSubscribeConfig': () => import('../features/notify/WxSubscribeConfigPage'),
   '/vipTemplate': () => import('../features/notify/VipTemplatePage'),
+  '/jointLabelConfig': () => import('../features/scrm/JointLabelConfigPage'),
   '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
   '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
   '/accountManagement': () => import('../features/accounts/AccountManagementPage'),
