@@ -361,6 +361,20 @@ describe('测试发送与报表', () => {
     );
   });
 
+  it('talks to the simulators over HTTP once the server listens', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const [sms] = await q<{ id: number }>(sql`select id from notify_sms_template where name = '消费提醒短信'`);
+    const [wx] = await q<{ id: number }>(sql`select id from notify_wx_template limit 1`);
+    const before = (await simInbox(t.db, '13700002222')).length;
+    expect(
+      okData(await admin.call(NOTIFY_API.smsTest, { body: { templateId: sms!.id, phone: '13700002222' } })).status,
+    ).toBe('sent');
+    expect(await simInbox(t.db, '13700002222')).toHaveLength(before + 1);
+    expect(okData(await admin.call(NOTIFY_API.wxTest, { body: { templateId: wx!.id, phone: who.phone } })).status).toBe(
+      'sent',
+    );
+  });
+
   it('/aliSmsLog equals the SMS outbox, a region sees its stores', async () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const period = { periodFrom: today, periodTo: today };

@@ -169,6 +169,12 @@ describe('联合标签与企业微信客户', () => {
     expect(list.list[0]).toMatchObject({ name: '新客户', memberName: null });
   });
 
+  it('talks to the simulator over HTTP once the server listens', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const r = await sync();
+    expect(r.contacts).toBeGreaterThan(50);
+  });
+
   it('fails the run with SCRM-50201 when WeCom refuses, and says so in the status', async () => {
     const wrong = new ScrmClient({
       base: SCRMSIM_IN_PROCESS_BASE,
