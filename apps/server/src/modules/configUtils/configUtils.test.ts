@@ -1,4 +1,4 @@
-import { CONFIG_API, OTHER_CONFIG_API, SHR_SETTINGS_API } from '@zb/contract/api/configUtils';
+import { CONFIG_API, OTHER_CONFIG_API, SHR_SETTINGS_API, SMS_SETTINGS_API } from '@zb/contract/api/configUtils';
 import { ERR } from '@zb/contract/errcodes';
 import { SETTINGS, settingKeysOf } from '@zb/contract/settings';
 import { desc, eq } from 'drizzle-orm';
@@ -137,7 +137,9 @@ describe('/otherConfig', () => {
     const system = ok(await admin.call(CONFIG_API.list)).map((r) => r.key);
     const shr = ok(await admin.call(SHR_SETTINGS_API.list)).map((r) => r.key);
     expect(shr).toEqual(settingKeysOf('/shrConfig'));
-    expect([...system, ...rows.map((r) => r.key), ...shr].sort()).toEqual(Object.keys(SETTINGS).sort());
+    const sms = ok(await admin.call(SMS_SETTINGS_API.list)).map((r) => r.key);
+    expect(sms).toEqual(settingKeysOf('/SMSmessage'));
+    expect([...system, ...rows.map((r) => r.key), ...shr, ...sms].sort()).toEqual(Object.keys(SETTINGS).sort());
   });
 
   it('turns a switch off and on, shown as 关闭/开启 in its own history, not in /configUtils', async () => {

@@ -120,7 +120,8 @@ describe('signature', () => {
 describe('clock and nonce', () => {
   it('refuses a timestamp more than 300 s away, either way, and takes one just inside', async () => {
     const now = Math.floor(Date.now() / 1000);
-    for (const ts of [now - 301, now + 301, 0]) {
+    // A few seconds past the bound: a loaded machine's delay between here and the check never brings one inside.
+    for (const ts of [now - 305, now + 305, 0]) {
       const res = await openPost(t.app, POS, bills(), retail(), { timestamp: ts });
       expect(res.errcode).toBe(ERR.OPEN_TIMESTAMP_SKEW);
     }
