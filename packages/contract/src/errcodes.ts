@@ -272,6 +272,8 @@ export const ERR = {
   // 通知渠道 (issue 17): SMS and WeChat.
   /** A test send to a member who cannot be reached on the channel (not following the official account). */
   NOTIFY_NO_RECIPIENT: 'NOTIFY-40001',
+  /** WeChat refused a call the console waits for (the official account's menu), or could not be reached. */
+  NOTIFY_WECHAT_REFUSED: 'NOTIFY-50201',
   /** WeCom refused a SCRM sync's call or could not be reached. */
   SCRM_WECOM_FAILED: 'SCRM-50201',
   SHR_SYNC_RUNNING: 'SHR-40901',
@@ -407,6 +409,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',
   [ERR.NOTIFY_NO_RECIPIENT]: '该手机号的会员未关注公众号，无法发送',
+  [ERR.NOTIFY_WECHAT_REFUSED]: '微信暂时无法完成，请稍后重试',
   [ERR.SCRM_WECOM_FAILED]: '企业微信暂时无法同步，请稍后重试',
   [ERR.SHR_SYNC_RUNNING]: '正在从 SHR 同步员工，请稍后再试',
   [ERR.STOCKTAKE_INVALID]: '盘点内容有误',

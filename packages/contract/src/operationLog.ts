@@ -69,6 +69,7 @@ export const OPERATION_ACTIONS = {
   shrSync: 'SHR同步员工',
   homeSave: '保存小程序首页草稿',
   homePublish: '发布小程序首页',
+  wxMenuPublish: '发布公众号菜单',
   homeDiscard: '放弃小程序首页修改',
   homeRestore: '恢复小程序首页发布记录',
   updateScheduleCron: '修改执行时间',
@@ -217,6 +218,8 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
     },
   },
   home_version: { name: '小程序首页发布', fields: { version: '版本' } },
+  // 公众号菜单 (issue 16, /protects): each publication, the menu in words.
+  wx_menu: { name: '公众号菜单', fields: { menu: '菜单' } },
   // 推广方案 (issue 16): its review in the approval center.
   promotion: { name: '推广方案', fieldsOf: 'promotion', fields: { spNo: '审批单号', comment: '审批意见' } },
   // 盘点通知 (issue 17)

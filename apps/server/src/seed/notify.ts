@@ -6,6 +6,7 @@
  * sent by the job's own code through the built-in simulators, two refused by the SMS provider —
  * so /SMSmessage's log, /wxTemplate's log and /aliSmsLog have something to show.
  */
+import type { WxMenu } from '@zb/contract/entities/wxMenu';
 import { sql } from 'drizzle-orm';
 import { NOTIFY_DEMO } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -16,9 +17,39 @@ import {
   notifyWxSubscribe,
   notifyWxTemplate,
 } from '../modules/notify/schema';
+import { publishWxMenu } from '../modules/notify/menu';
 import { noticeOnBill, notifyClientsOf, putWxUser, sendDue } from '../modules/notify/service';
 import { failNextSends } from '../modules/notify/simulator';
 import { rowsOf } from './generate';
+
+const SITE = 'https://m.siyu.example.com';
+export const DEMO_WX_MENU: WxMenu = {
+  buttons: [
+    {
+      name: '会员中心',
+      sub: [
+        { name: '我的会员卡', type: 'view', url: `${SITE}/member/cards` },
+        { name: '我的优惠券', type: 'view', url: `${SITE}/member/coupons` },
+        { name: '消费记录', type: 'view', url: `${SITE}/member/bills` },
+      ],
+    },
+    {
+      name: '预约护理',
+      type: 'miniprogram',
+      appid: 'wx1a2b3c4d5e6f7a8b',
+      pagepath: 'pages/booking/index',
+      url: `${SITE}/booking`,
+      sub: [],
+    },
+    {
+      name: '关于丝域',
+      sub: [
+        { name: '门店查询', type: 'view', url: `${SITE}/stores` },
+        { name: '联系客服', type: 'click', key: 'CONTACT_SERVICE' },
+      ],
+    },
+  ],
+};
 
 /** Bills of the last month told to their members (across the chain's stores). */
 const BILLS_TOLD = 160;
@@ -119,6 +150,9 @@ export const seedNotify = async (tx: Tx, now: Date, history: boolean): Promise<v
     { event: 'evaInvite', smsTemplateId: smsOf('evaInvite'), wxTemplateId: wxOf('evaInvite') },
     { event: 'birthday', smsTemplateId: smsOf('birthday'), remark: '每天上午 9 点' },
   ]);
+  // The official account's menu, published through the simulator as 发布 does.
+  const [admin] = rowsOf<{ id: number }>(await tx.execute(sql`select id from user_account where login_name = 'admin'`));
+  if (admin) await publishWxMenu(db, notifyClientsOf(db, NOTIFY_DEMO), admin.id, DEMO_WX_MENU);
   if (!history) return;
 
   const bills = rowsOf<{ id: number; member_id: number; phone: string }>(

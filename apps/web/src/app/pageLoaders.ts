@@ -28,6 +28,7 @@ export const PAGE_LOADERS: Readonly<Partial<Record<string, () => Promise<PageMod
   '/wxSubscribeConfig': () => import('../features/notify/WxSubscribeConfigPage'),
   '/vipTemplate': () => import('../features/notify/VipTemplatePage'),
   '/jointLabelConfig': () => import('../features/scrm/JointLabelConfigPage'),
+  '/protects': () => import('../features/wxMenu/ProtectsPage'),
   '/accountDetail': () => import('../features/accounts/AccountDetailPage'),
   '/accountInfoList': () => import('../features/accounts/AccountInfoListPage'),
   '/accountManagement': () => import('../features/accounts/AccountManagementPage'),

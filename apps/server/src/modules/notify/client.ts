@@ -177,6 +177,11 @@ export class WxClient {
     });
   }
 
+  /** The official account's menu (WeChat's own JSON: `button`, `sub_button`), replacing the one it has. */
+  createMenu(menu: unknown) {
+    return this.post('/cgi-bin/menu/create', menu);
+  }
+
   /** 小程序订阅消息. */
   sendSubscribe(m: { openId: string; templateId: string; page: string | null; data: Record<string, string> }) {
     return this.post('/cgi-bin/message/subscribe/send', {

@@ -6,6 +6,7 @@
  * simulators, over HTTP once the server listens (in process before that, and for the job).
  */
 import { NOTIFY_API, openWxUserBody } from '@zb/contract/entities/notify';
+import { WX_MENU_API } from '@zb/contract/entities/wxMenu';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +15,7 @@ import { registerResource } from '../../platform/resource/register';
 import { route, WithMessage } from '../../platform/route';
 import { billWritten } from '../bills/service';
 import { openRoute } from '../openApi/types';
+import { publishWxMenu, saveWxMenu, wxMenuState } from './menu';
 import { aliSmsLogBinding } from './reports';
 import { NOTIFY_BINDINGS } from './resources';
 import {
@@ -54,6 +56,16 @@ export const notifyRoutes = fp(
     route(app, NOTIFY_API.wxTest, async ({ body }, { db, signedIn }) => {
       const r = await wxTest(db, clients(), signedIn().user.id, body);
       return new WithMessage(r, testText(r));
+    });
+    route(app, WX_MENU_API.get, (_i, { db }) => wxMenuState(db));
+    route(
+      app,
+      WX_MENU_API.save,
+      async ({ body }, { db }) => new WithMessage(await saveWxMenu(db, body), '菜单草稿已保存'),
+    );
+    route(app, WX_MENU_API.publish, async ({ body }, { db, signedIn }) => {
+      const r = await publishWxMenu(db, clients(), signedIn().user.id, body);
+      return new WithMessage(r, '菜单已发布到公众号，约 5 分钟内对关注者生效');
     });
     await app.register(notifySimulators);
   },

@@ -242,3 +242,24 @@ export const notifysimFault = pgTable('notifysim_fault', {
   failNext: integer('fail_next').notNull(),
   code: text('code').notNull(),
 });
+
+/** /protects: the official account's menu, one row (id 1): the draft and what WeChat accepted. */
+export const notifyWxMenu = pgTable(
+  'notify_wx_menu',
+  {
+    id: integer('id').primaryKey().default(1),
+    draft: jsonb('draft'),
+    draftSavedAt: at('draft_saved_at'),
+    published: jsonb('published'),
+    publishedAt: at('published_at'),
+    publishedBy: integer('published_by').references(() => userAccount.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('notify_wx_menu_one_chk', sql`${t.id} = 1`)],
+);
+
+/** The simulator: the menu WeChat holds for the official account (id 1). */
+export const notifysimMenu = pgTable('notifysim_menu', {
+  id: integer('id').primaryKey().default(1),
+  menu: jsonb('menu').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -9,12 +9,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PUBLIC } from '@zb/contract/api/endpoint';
 import type { NotifyChannel } from '@zb/contract/entities/notify';
+import {
+  nameWidth,
+  WX_MENU_SUB_MAX,
+  WX_MENU_SUB_WIDTH,
+  WX_MENU_TOP_MAX,
+  WX_MENU_TOP_WIDTH,
+} from '@zb/contract/entities/wxMenu';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NotifyConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { smsSignature } from './client';
-import { notifysimFault, notifysimMessage } from './schema';
+import { notifysimFault, notifysimMenu, notifysimMessage } from './schema';
 
 export const SMSSIM_PREFIX = '/smssim';
 export const WXSIM_PREFIX = '/wxmpsim';
@@ -134,6 +141,17 @@ export const simulateWx = async (
     const expires = Math.floor(nowMs / 1000) + TOKEN_SECONDS;
     return ok({ access_token: `${appid}.${expires}.${tokenSign(secret, appid!, expires)}`, expires_in: TOKEN_SECONDS });
   }
+  if (call === 'cgi-bin/menu/create') {
+    if (tokenApp(cfg, query.get('access_token') ?? undefined, nowMs) !== 'mp') return err(40001, 'invalid credential');
+    const menu = asRecord(rawBody);
+    const problem = menu ? menuProblem(menu) : ([47001, 'data format error'] as const);
+    if (problem) return err(problem[0], problem[1]);
+    await db
+      .insert(notifysimMenu)
+      .values({ id: 1, menu })
+      .onConflictDoUpdate({ target: notifysimMenu.id, set: { menu, createdAt: new Date(nowMs) } });
+    return err(0, 'ok');
+  }
   const want =
     call === 'cgi-bin/message/template/send' ? 'mp' : call === 'cgi-bin/message/subscribe/send' ? 'mini' : null;
   if (!want) return { status: 404, json: { errcode: 404, errmsg: 'api not found' } };
@@ -149,6 +167,52 @@ export const simulateWx = async (
   const id = await record(db, channel, touser, templateId, data);
   return ok({ errcode: 0, errmsg: 'ok', msgid: id });
 };
+
+/** What WeChat refuses in a menu (its own limits and codes), or null. */
+const menuProblem = (menu: Record<string, unknown>): readonly [number, string] | null => {
+  const buttons = menu.button;
+  if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > WX_MENU_TOP_MAX) {
+    return [40016, 'invalid button size'];
+  }
+  const action = (b: Record<string, unknown>): readonly [number, string] | null => {
+    if (b.type === 'click')
+      return typeof b.key === 'string' && b.key.length > 0 && b.key.length <= 128
+        ? null
+        : [40019, 'invalid button key size'];
+    if (b.type === 'view')
+      return typeof b.url === 'string' && /^https?:\/\//.test(b.url) ? null : [40055, 'invalid button url domain'];
+    if (b.type === 'miniprogram') {
+      return typeof b.appid === 'string' && typeof b.pagepath === 'string' && typeof b.url === 'string'
+        ? null
+        : [40027, 'invalid sub button url size'];
+    }
+    return [40017, 'invalid button type'];
+  };
+  for (const raw of buttons) {
+    const b = (raw ?? {}) as Record<string, unknown>;
+    if (typeof b.name !== 'string' || !b.name || nameWidth(b.name) > WX_MENU_TOP_WIDTH)
+      return [40018, 'invalid button name size'];
+    if (Array.isArray(b.sub_button) && b.sub_button.length > 0) {
+      if (b.sub_button.length > WX_MENU_SUB_MAX) return [40023, 'invalid sub button size'];
+      for (const rawSub of b.sub_button) {
+        const sub = (rawSub ?? {}) as Record<string, unknown>;
+        if (typeof sub.name !== 'string' || !sub.name || nameWidth(sub.name) > WX_MENU_SUB_WIDTH) {
+          return [40025, 'invalid sub button name size'];
+        }
+        const p = action(sub);
+        if (p) return p;
+      }
+    } else {
+      const p = action(b);
+      if (p) return p;
+    }
+  }
+  return null;
+};
+
+/** The menu WeChat holds now (tests, the demo). */
+export const simMenu = async (db: Db): Promise<unknown> =>
+  (await db.select().from(notifysimMenu).where(eq(notifysimMenu.id, 1)))[0]?.menu ?? null;
 
 /** The simulators as a `fetch`, in process: for the job and the seed, which have no listening server. */
 export const notifySimulatorFetch =
