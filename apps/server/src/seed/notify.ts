@@ -10,6 +10,7 @@ import type { WxMenu } from '@zb/contract/entities/wxMenu';
 import { sql } from 'drizzle-orm';
 import { NOTIFY_DEMO } from '../config';
 import type { Db, Tx } from '../db/client';
+import { publishWxMenu } from '../modules/notify/menu';
 import {
   notifySmsOptout,
   notifySmsTemplate,
@@ -17,7 +18,6 @@ import {
   notifyWxSubscribe,
   notifyWxTemplate,
 } from '../modules/notify/schema';
-import { publishWxMenu } from '../modules/notify/menu';
 import { noticeOnBill, notifyClientsOf, putWxUser, sendDue } from '../modules/notify/service';
 import { failNextSends } from '../modules/notify/simulator';
 import { rowsOf } from './generate';

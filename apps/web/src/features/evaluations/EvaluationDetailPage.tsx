@@ -1,13 +1,8 @@
 /** /evaluationDetailList?id=N (评价明细): one evaluation whole, with its reply and handling. */
 import { Card, Result } from 'antd';
 import { useLocation } from 'react-router';
+import { idOfSearch } from '../../platform/navigation';
 import { EvaluationView } from './EvaluationView';
-
-export const idOfSearch = (search: string): number | null => {
-  const raw = new URLSearchParams(search).get('id');
-  const n = Number(raw);
-  return raw !== null && /^\d{1,9}$/.test(raw) && n > 0 ? n : null;
-};
 
 export default function EvaluationDetailPage() {
   const id = idOfSearch(useLocation().search);

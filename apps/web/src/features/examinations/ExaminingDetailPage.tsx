@@ -11,12 +11,7 @@ import { Card, Descriptions, Empty, Image, Result, Space, Spin, Table, Tag } fro
 import { Link, useLocation } from 'react-router';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
-
-export const idOfSearch = (search: string): number | null => {
-  const raw = new URLSearchParams(search).get('id');
-  const n = Number(raw);
-  return raw !== null && /^\d{1,10}$/.test(raw) && n > 0 && n <= 2_147_483_647 ? n : null;
-};
+import { idOfSearch } from '../../platform/navigation';
 
 export const gradeTag = (grade: string) => {
   const g = EXAM_GRADES.find((x) => x.value === grade);

@@ -10,15 +10,10 @@ import { formatDateTime } from '@zb/contract/time';
 import { Card, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../platform/http';
+import { idOfSearch } from '../../platform/navigation';
 import { FlowButtons } from './FlowButtons';
 import { FlowHistory } from './History';
 import { depositTag, payMethodLabel, sourceLabel, stateTag, yuan } from './labels';
-
-export const idOfSearch = (search: string): number | null => {
-  const raw = new URLSearchParams(search).get('id');
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 export function RefundsTable({ refunds }: { refunds: readonly IntentRefundDto[] }) {
   return (

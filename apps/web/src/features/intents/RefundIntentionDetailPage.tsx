@@ -12,11 +12,11 @@ import { formatDateTime } from '@zb/contract/time';
 import { Card, Col, Descriptions, Result, Row, Space, Spin, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../platform/http';
+import { idOfSearch } from '../../platform/navigation';
 import { PayoutsTable } from '../../platform/PayoutsTable';
 import { FlowButtons } from './FlowButtons';
 import { FlowHistory } from './History';
 import { depositTag, payMethodLabel, stateTag, yuan } from './labels';
-import { idOfSearch } from './PayIntentionDetailPage';
 
 export default function RefundIntentionDetailPage() {
   const id = idOfSearch(useLocation().search);

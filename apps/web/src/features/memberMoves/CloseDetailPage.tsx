@@ -16,15 +16,10 @@ import { Link, useLocation } from 'react-router';
 import { confirm } from '../../platform/alerts';
 import { call } from '../../platform/http';
 import { formatFen } from '../../platform/money';
+import { idOfSearch } from '../../platform/navigation';
 import { useButtons } from '../../platform/permissions';
 import { useClosure, useClosureMembers, useMoveStores, useRefreshMoves } from './api';
 import { progressOf, receivingStores } from './closeFlow';
-
-export const idOfSearch = (search: string): number | null => {
-  const raw = new URLSearchParams(search).get('id');
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-};
 
 const tagOf = (options: readonly { value: string; label: string; color?: string }[], v: string) => {
   const o = options.find((x) => x.value === v);

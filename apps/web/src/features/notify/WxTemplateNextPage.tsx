@@ -20,9 +20,9 @@ import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Space, Spin, 
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { call } from '../../platform/http';
+import { idOfSearch } from '../../platform/navigation';
 import { useCan } from '../../platform/permissions';
 import { detailKey, invalidateAfterWrite } from '../../platform/queryClient';
-import { idOfSearch } from '../examinations/ExaminingDetailPage';
 import { TestSendButton } from './TestSendButton';
 import { WxFieldsEditor } from './WxFieldsInput';
 
