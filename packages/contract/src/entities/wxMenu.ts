@@ -23,7 +23,8 @@ export const WX_MENU_TYPES = [
 ] as const satisfies readonly EnumOption[];
 export type WxMenuType = (typeof WX_MENU_TYPES)[number]['value'];
 
-export const nameWidth = (s: string): number => [...s].reduce((n, c) => n + (/[\u0000-\u00ff]/.test(c) ? 1 : 2), 0);
+export const nameWidth = (s: string): number =>
+  [...s].reduce((n, c) => n + ((c.codePointAt(0) ?? 0) <= 0xff ? 1 : 2), 0);
 
 const url = z
   .string({ error: '请填写网页地址' })
