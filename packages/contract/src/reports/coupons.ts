@@ -37,4 +37,103 @@ export const MEMBER_COUPONS_VIEW = defineReport({
   totals: true,
 });
 
-export const COUPON_REPORTS = [MEMBER_COUPONS_VIEW];
+const storeName = { label: '门店', type: 'text', width: 140 } as const;
+const templateFilter = { label: '优惠券', type: 'text', filter: 'like' } as const;
+const couponStoreFilter = { label: '门店', type: 'int', filter: 'eq', picker: 'store' } as const;
+const couponRegionFilter = { label: '大区', type: 'int', filter: 'eq', picker: 'region' } as const;
+
+/**
+ * /couponDetailReport 优惠券明细: the coupons issued in the period by template and store (the
+ * member's home store at the issue), what became of them, what they took off and the revenue of
+ * the bills they were used on (a bill paid with two coupons counts for each).
+ */
+export const COUPON_DETAIL_REPORT = defineReport({
+  name: 'couponDetailReport',
+  title: '优惠券明细',
+  page: '/couponDetailReport',
+  kind: 'summary',
+  dimensions: {
+    templateId: { label: '优惠券ID', type: 'int', hidden: true },
+    templateName: { label: '优惠券', type: 'text', width: 160, fixed: 'left' },
+    kind: { label: '券类型', type: 'enum', options: COUPON_KINDS, width: 100 },
+    regionId: { label: '大区ID', type: 'int', hidden: true },
+    regionName: { label: '大区', type: 'text', width: 100 },
+    storeId: { label: '门店ID', type: 'int', hidden: true },
+    storeName,
+    month: { label: '发放月份', type: 'date', bucket: 'month', width: 100 },
+  },
+  measures: {
+    issued: { label: '发放张数', type: 'int', agg: 'sum', width: 90, summary: true },
+    used: { label: '已核销', type: 'int', agg: 'sum', width: 90, group: '使用情况', summary: true },
+    unused: { label: '未使用', type: 'int', agg: 'sum', width: 90, group: '使用情况' },
+    expired: { label: '已过期', type: 'int', agg: 'sum', width: 90, group: '使用情况' },
+    voided: { label: '已作废', type: 'int', agg: 'sum', width: 90, group: '使用情况' },
+    useRate: { label: '核销率', type: 'percent', agg: 'ratio', of: { num: 'used', den: 'issued' }, width: 90 },
+    usedValue: { label: '抵扣金额', type: 'money', agg: 'sum', width: 110, summary: true },
+    revenue: { label: '带动营收', type: 'money', agg: 'sum', width: 120, summary: true },
+  },
+  groupings: [
+    { key: 'template', label: '按优惠券', dims: ['templateId', 'templateName', 'kind'] },
+    {
+      key: 'templateStore',
+      label: '按优惠券和门店',
+      dims: ['templateId', 'templateName', 'kind', 'regionId', 'regionName', 'storeId', 'storeName'],
+    },
+    { key: 'store', label: '按门店', dims: ['regionId', 'regionName', 'storeId', 'storeName'] },
+    { key: 'month', label: '按月份', dims: ['month'] },
+  ],
+  filters: {
+    period: { label: '发放日期', type: 'date', filter: 'range', period: true, preset: 'last30Days', required: true },
+    templateName: templateFilter,
+    kind: { label: '券类型', type: 'enum', filter: 'eq', options: COUPON_KINDS },
+    storeId: couponStoreFilter,
+    regionId: couponRegionFilter,
+  },
+  defaultSort: { field: 'issued', dir: 'desc' },
+  totals: true,
+  chart: { type: 'bar', x: 'templateName', series: ['issued', 'used'] },
+  drill: {
+    issued: { to: '/couponDetailActivty', query: { templateId: { row: 'templateId' }, storeId: { row: 'storeId' } } },
+  },
+  export: true,
+  source:
+    '会员优惠券（member_coupon）按发放时间的北京日期计入期间，按会员发券时的所属门店计入数据范围；带动营收为核销该券的收银单金额',
+});
+
+/** /couponDetailActivty 活动券明细: the coupons one row each, drilled from /couponDetailReport. */
+export const COUPON_DETAIL_ACTIVITY = defineReport({
+  name: 'couponDetailActivty',
+  title: '活动券明细',
+  page: '/couponDetailActivty',
+  kind: 'detail',
+  dimensions: {
+    couponNo: { label: '券号', type: 'text', width: 140, fixed: 'left' },
+    templateId: { label: '优惠券ID', type: 'int', hidden: true },
+    templateName: { label: '优惠券', type: 'text', width: 160 },
+    memberName: { label: '会员', type: 'text', width: 100 },
+    storeId: { label: '门店ID', type: 'int', hidden: true },
+    storeName,
+    status: { label: '状态', type: 'enum', options: MEMBER_COUPON_STATUSES, width: 80 },
+    issuedAt: { label: '发放时间', type: 'datetime', width: 170 },
+    validTo: { label: '失效日期', type: 'date', width: 110 },
+    usedBillNo: { label: '核销单号', type: 'text', width: 150 },
+    usedAt: { label: '核销时间', type: 'datetime', width: 170 },
+  },
+  measures: {
+    usedValue: { label: '抵扣金额', type: 'money', agg: 'sum', width: 100 },
+    revenue: { label: '单据金额', type: 'money', agg: 'sum', width: 110 },
+  },
+  filters: {
+    period: { label: '发放日期', type: 'date', filter: 'range', period: true },
+    templateId: { label: '优惠券', type: 'int', filter: 'eq' },
+    storeId: couponStoreFilter,
+    status: { label: '状态', type: 'enum', filter: 'eq', options: MEMBER_COUPON_STATUSES },
+  },
+  defaultSort: { field: 'issuedAt', dir: 'desc' },
+  totals: true,
+  // A detail route has no buttons: /couponDetailReport's export covers the coupons.
+  export: false,
+  source: '会员优惠券（member_coupon）与核销它的收银单',
+});
+
+export const COUPON_REPORTS = [MEMBER_COUPONS_VIEW, COUPON_DETAIL_REPORT, COUPON_DETAIL_ACTIVITY];

@@ -2,10 +2,10 @@
  * The member's /coupon tab on the report engine (contract reports/coupons.ts): the member's coupons
  * by their member index, scoped by the member's home store like the other member tabs.
  */
-import { MEMBER_COUPONS_VIEW } from '@zb/contract/reports/coupons';
+import { COUPON_DETAIL_ACTIVITY, COUPON_DETAIL_REPORT, MEMBER_COUPONS_VIEW } from '@zb/contract/reports/coupons';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bindReport, col } from '../../platform/report/binding';
+import { bindReport, bucketOf, col } from '../../platform/report/binding';
 import { member } from '../members/schema';
 import { region, store } from '../stores/schema';
 import { memberCoupon } from './schema';
@@ -41,4 +41,62 @@ export const memberCouponsView = bindReport({
   scope: { store: col('mc', 'homeStoreId') },
 });
 
-export const COUPON_REPORT_BINDINGS = [memberCouponsView];
+/** A coupon as a fact: its template, store and region, state as counts, and the bill it paid. */
+const couponFacts = (alias: string) => ({
+  alias,
+  query: () =>
+    sql.raw(`select c.id as "id", c.coupon_no as "couponNo", c.template_id as "templateId", t.name as "templateName",
+      t.kind as "kind", c.store_id as "storeId", s.name as "storeName", s.region_id as "regionId", r.name as "regionName",
+      m.name as "memberName", c.status as "status", c.issued_at as "issuedAt", c.valid_to as "validTo",
+      b.bill_no as "usedBillNo", c.used_at as "usedAt", 1 as "issued", (c.status = 'used')::int as "used",
+      (c.status = 'unused')::int as "unused", (c.status = 'expired')::int as "expired",
+      (c.status = 'voided')::int as "voided", coalesce(c.used_value, 0) as "usedValue",
+      coalesce(case when c.status = 'used' then b.total end, 0) as "revenue"
+    from member_coupon c
+    join coupon_template t on t.id = c.template_id
+    join store s on s.id = c.store_id join region r on r.id = s.region_id
+    join member m on m.id = c.member_id
+    left join member_consume b on b.id = c.used_consume_id`),
+});
+
+const sumInt = (alias: string, key: string) => sql`sum(${col(alias, key)})::int`;
+const sumMoney = (alias: string, key: string) => sql`sum(${col(alias, key)})::bigint`;
+
+export const couponDetailReportBinding = bindReport({
+  decl: COUPON_DETAIL_REPORT,
+  from: couponFacts('cd'),
+  dims: { month: bucketOf(col('cd', 'issuedAt'), 'month') },
+  measures: {
+    issued: sumInt('cd', 'issued'),
+    used: sumInt('cd', 'used'),
+    unused: sumInt('cd', 'unused'),
+    expired: sumInt('cd', 'expired'),
+    voided: sumInt('cd', 'voided'),
+    usedValue: sumMoney('cd', 'usedValue'),
+    revenue: sumMoney('cd', 'revenue'),
+  },
+  filters: {
+    period: { instant: col('cd', 'issuedAt') },
+    templateName: col('cd', 'templateName'),
+    kind: col('cd', 'kind'),
+    storeId: col('cd', 'storeId'),
+    regionId: col('cd', 'regionId'),
+  },
+  scope: { store: col('cd', 'storeId') },
+});
+
+export const couponDetailActivityBinding = bindReport({
+  decl: COUPON_DETAIL_ACTIVITY,
+  from: couponFacts('ca'),
+  id: col('ca', 'id'),
+  measures: { usedValue: col('ca', 'usedValue'), revenue: col('ca', 'revenue') },
+  filters: {
+    period: { instant: col('ca', 'issuedAt') },
+    templateId: col('ca', 'templateId'),
+    storeId: col('ca', 'storeId'),
+    status: col('ca', 'status'),
+  },
+  scope: { store: col('ca', 'storeId') },
+});
+
+export const COUPON_REPORT_BINDINGS = [memberCouponsView, couponDetailReportBinding, couponDetailActivityBinding];
