@@ -136,4 +136,51 @@ export const COUPON_DETAIL_ACTIVITY = defineReport({
   source: '会员优惠券（member_coupon）与核销它的收银单',
 });
 
-export const COUPON_REPORTS = [MEMBER_COUPONS_VIEW, COUPON_DETAIL_REPORT, COUPON_DETAIL_ACTIVITY];
+/** 核对结果 of a coupon payment: what the bill took off against what the coupon ledger says. */
+export const DISCOUNT_CHECKS = [
+  { value: 'match', label: '一致', color: 'green' },
+  { value: 'mismatch', label: '不一致', color: 'red' },
+] as const;
+
+/**
+ * /discountVerify 优惠核销: every coupon payment on a bill checked against the coupon ledger — the
+ * amount the bill took off less what a refund gave back must equal the ledger's 核销 less its 退回
+ * for that coupon and bill, on a coupon of the bill's member.
+ */
+export const DISCOUNT_VERIFY = defineReport({
+  name: 'discountVerify',
+  title: '优惠核销',
+  page: '/discountVerify',
+  kind: 'detail',
+  dimensions: {
+    at: { label: '单据时间', type: 'datetime', width: 170, fixed: 'left' },
+    billNo: { label: '单号', type: 'text', width: 140 },
+    regionId: { label: '大区ID', type: 'int', hidden: true },
+    storeId: { label: '门店ID', type: 'int', hidden: true },
+    storeName,
+    memberName: { label: '会员', type: 'text', width: 100 },
+    couponNo: { label: '券号', type: 'text', width: 140 },
+    templateName: { label: '优惠券', type: 'text', width: 150 },
+    kind: { label: '券类型', type: 'enum', options: COUPON_KINDS, width: 100 },
+    check: { label: '核对结果', type: 'enum', options: DISCOUNT_CHECKS, width: 90 },
+  },
+  measures: {
+    paid: { label: '单据抵扣', type: 'money', agg: 'sum', width: 110, summary: true },
+    refunded: { label: '已退回', type: 'money', agg: 'sum', width: 100 },
+    ledger: { label: '券核销净额', type: 'money', agg: 'sum', width: 110, summary: true },
+  },
+  filters: {
+    period: { label: '单据日期', type: 'date', filter: 'range', period: true, preset: 'last30Days', required: true },
+    storeId: couponStoreFilter,
+    regionId: couponRegionFilter,
+    check: { label: '核对结果', type: 'enum', filter: 'eq', options: DISCOUNT_CHECKS },
+    couponNo: { label: '券号', type: 'text', filter: 'like' },
+  },
+  defaultSort: { field: 'at', dir: 'desc' },
+  totals: true,
+  export: true,
+  source:
+    '收银单的优惠券支付（bill_payment）与优惠券台账（coupon_ledger 的核销与退回），按单据时间的北京日期计入期间，按单据门店计入数据范围',
+});
+
+export const COUPON_REPORTS = [MEMBER_COUPONS_VIEW, COUPON_DETAIL_REPORT, COUPON_DETAIL_ACTIVITY, DISCOUNT_VERIFY];

@@ -3,7 +3,7 @@
  * member coupons and the bills they paid; a template and store's 发放张数 is the number of its
  * detail rows; a region sees only its stores' coupons.
  */
-import { COUPON_DETAIL_ACTIVITY, COUPON_DETAIL_REPORT } from '@zb/contract/reports/coupons';
+import { COUPON_DETAIL_ACTIVITY, COUPON_DETAIL_REPORT, DISCOUNT_VERIFY } from '@zb/contract/reports/coupons';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -58,5 +58,25 @@ describe('优惠券明细', () => {
     const east = await reportAll(await signInRegion(t), COUPON_DETAIL_REPORT, { ...period, groupBy: 'store' });
     expect(east.list.length).toBeLessThan(all.list.length);
     expect(east.list.every((r) => r.regionName === '华东大区')).toBe(true);
+  });
+
+  it('/discountVerify: every coupon payment agrees with the coupon ledger; a disagreeing one is 不一致', async () => {
+    const r = await reportAll(admin, DISCOUNT_VERIFY, period);
+    const [f] = rowsOf<{ n: number; paid: number }>(
+      await t.db.execute(sql`select count(*)::int as n, coalesce(sum(p.amount), 0)::bigint as paid
+        from bill_payment p join member_consume b on b.id = p.consume_id
+        where p.method = 'coupon'
+          and (b.consumed_at at time zone 'Asia/Shanghai')::date between ${period.periodFrom}::date and ${period.periodTo}::date`),
+    );
+    expect(r.total).toBe(Number(f!.n));
+    expect(r.total).toBeGreaterThan(0);
+    expect(Number(r.totals!.paid)).toBe(Number(f!.paid));
+    expect(r.list.every((row) => row.check === 'match')).toBe(true);
+    // A ledger row that no longer matches its bill (as a faulty write would leave it) shows 不一致.
+    const row = r.list[0]!;
+    await t.db.execute(sql`update coupon_ledger set value = value + 1 where kind = 'use'
+      and coupon_id = (select id from member_coupon where coupon_no = ${row.couponNo as string})`);
+    const bad = await reportAll(admin, DISCOUNT_VERIFY, { ...period, check: 'mismatch' });
+    expect(bad.list.map((x) => x.couponNo)).toEqual([row.couponNo]);
   });
 });

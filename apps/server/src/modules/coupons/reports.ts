@@ -2,7 +2,12 @@
  * The member's /coupon tab on the report engine (contract reports/coupons.ts): the member's coupons
  * by their member index, scoped by the member's home store like the other member tabs.
  */
-import { COUPON_DETAIL_ACTIVITY, COUPON_DETAIL_REPORT, MEMBER_COUPONS_VIEW } from '@zb/contract/reports/coupons';
+import {
+  COUPON_DETAIL_ACTIVITY,
+  COUPON_DETAIL_REPORT,
+  DISCOUNT_VERIFY,
+  MEMBER_COUPONS_VIEW,
+} from '@zb/contract/reports/coupons';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bindReport, bucketOf, col } from '../../platform/report/binding';
@@ -99,4 +104,41 @@ export const couponDetailActivityBinding = bindReport({
   scope: { store: col('ca', 'storeId') },
 });
 
-export const COUPON_REPORT_BINDINGS = [memberCouponsView, couponDetailReportBinding, couponDetailActivityBinding];
+export const discountVerifyBinding = bindReport({
+  decl: DISCOUNT_VERIFY,
+  from: {
+    alias: 'dv',
+    query: () =>
+      sql.raw(`select p.id as "id", b.consumed_at as "at", b.bill_no as "billNo", b.store_id as "storeId",
+        s.name as "storeName", s.region_id as "regionId", m.name as "memberName", p.trade_no as "couponNo",
+        t.name as "templateName", t.kind as "kind", p.amount as "paid", p.refunded as "refunded", l.net as "ledger",
+        case when c.id is not null and c.member_id = b.member_id and p.amount - p.refunded = l.net
+          then 'match' else 'mismatch' end as "check"
+      from bill_payment p
+      join member_consume b on b.id = p.consume_id
+      join store s on s.id = b.store_id
+      join member m on m.id = b.member_id
+      left join member_coupon c on c.coupon_no = p.trade_no
+      left join coupon_template t on t.id = c.template_id
+      cross join lateral (select coalesce(sum(x.value), 0)::bigint as net from coupon_ledger x
+        where x.consume_id = b.id and x.coupon_id = c.id and x.kind in ('use', 'return')) l
+      where p.method = 'coupon'`),
+  },
+  id: col('dv', 'id'),
+  measures: { paid: col('dv', 'paid'), refunded: col('dv', 'refunded'), ledger: col('dv', 'ledger') },
+  filters: {
+    period: { instant: col('dv', 'at') },
+    storeId: col('dv', 'storeId'),
+    regionId: col('dv', 'regionId'),
+    check: col('dv', 'check'),
+    couponNo: col('dv', 'couponNo'),
+  },
+  scope: { store: col('dv', 'storeId') },
+});
+
+export const COUPON_REPORT_BINDINGS = [
+  memberCouponsView,
+  couponDetailReportBinding,
+  couponDetailActivityBinding,
+  discountVerifyBinding,
+];
