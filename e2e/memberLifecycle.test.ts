@@ -78,7 +78,8 @@ describe('member lifecycle as a new user meets it', () => {
     // The counts changed (more 新客 now), as the page and the API both say.
     const after = await countsOf(page);
     expect(after.shown).toEqual(after.api);
-    expect(after.shown[0]).toBe(before.shown[0]);
+    // Members other e2e files of this worker registered earlier are counted once the run gives them a stage.
+    expect(after.shown[0]).toBeGreaterThanOrEqual(before.shown[0]!);
     const NEW = KEYS.indexOf('newCount');
     expect(after.shown[NEW]).toBeGreaterThan(before.shown[NEW]!);
     await context.close();

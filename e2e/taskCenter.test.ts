@@ -81,8 +81,8 @@ describe('消息中心', () => {
     await page.getByTestId('notice-bell').click();
     await page.waitForURL('**/taskCenterBoss');
     const first = page.locator('.ant-table-tbody tr.ant-table-row:visible').first();
-    await first.waitFor();
-    expect(await first.innerText()).toContain(`北京朝阳店 已完成任务：${title}`);
+    // Polled: for a moment after the URL changes the task's own table may still be the one on screen.
+    await expect.poll(() => first.innerText(), { timeout: 15_000 }).toContain(`北京朝阳店 已完成任务：${title}`);
     expect(await first.innerText()).toContain('任务通知');
     await context.close();
   });

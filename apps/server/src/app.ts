@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
+import { ACT_COUPON_OPEN_ROUTES, actCouponRoutes } from './modules/actCoupons/routes';
 import { approvalRoutes } from './modules/approvals/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billConfigRoutes } from './modules/billConfig/routes';
@@ -189,6 +190,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(promotionRoutes);
   await app.register(notifyRoutes);
   await app.register(scrmRoutes);
+  await app.register(actCouponRoutes);
   await app.register(stocktakingRoutes);
   // The open API (/open/v1): every module's OpenRoute declarations, served signed.
   await app.register(openApiPlugin, {
@@ -200,6 +202,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...HOMEPAGE_OPEN_ROUTES,
       ...PROMOTION_OPEN_ROUTES,
       ...NOTIFY_OPEN_ROUTES,
+      ...ACT_COUPON_OPEN_ROUTES,
       ...STOCKTAKE_OPEN_ROUTES,
       ...EXAMINATION_OPEN_ROUTES,
       ...CHANNEL_OPEN_ROUTES,

@@ -269,6 +269,13 @@ export const ERR = {
   REFERRAL_INVALID: 'PROMO-40001',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
+  // 活动券 (issue 16, /actCouponsM): printed codes of a coupon template.
+  /** A code or 兑换密码 that does not match, a code of another store or not allotted, a 停用 batch, an unknown member. */
+  ACT_COUPON_INVALID: 'ACTCOUPON-40001',
+  /** The code was redeemed already (by another member). */
+  ACT_COUPON_REDEEMED: 'ACTCOUPON-40901',
+  /** A batch with allotted codes, or an allotment with redeemed codes, cannot be deleted. */
+  ACT_COUPON_STATE: 'ACTCOUPON-40902',
   // 通知渠道 (issue 17): SMS and WeChat.
   /** A test send to a member who cannot be reached on the channel (not following the official account). */
   NOTIFY_NO_RECIPIENT: 'NOTIFY-40001',
@@ -408,6 +415,9 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',
+  [ERR.ACT_COUPON_INVALID]: '活动券无法兑换',
+  [ERR.ACT_COUPON_REDEEMED]: '该活动券已被兑换',
+  [ERR.ACT_COUPON_STATE]: '活动券已分配或已兑换，不能删除',
   [ERR.NOTIFY_NO_RECIPIENT]: '该手机号的会员未关注公众号，无法发送',
   [ERR.NOTIFY_WECHAT_REFUSED]: '微信暂时无法完成，请稍后重试',
   [ERR.SCRM_WECOM_FAILED]: '企业微信暂时无法同步，请稍后重试',

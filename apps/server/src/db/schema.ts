@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit and for queries that span modules. */
 export * from '../modules/accounts/schema';
+export * from '../modules/actCoupons/schema';
 export * from '../modules/approvals/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/billConfig/schema';

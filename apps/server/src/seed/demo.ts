@@ -16,6 +16,7 @@ import { resource, roleResource, userQuick } from '../modules/resources/schema';
 import { region, store } from '../modules/stores/schema';
 import { hashPassword } from '../platform/password';
 import { demoPassword } from './accounts';
+import { seedActCoupons } from './actCoupons';
 import { seedApprovals } from './approvals';
 import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
@@ -361,6 +362,8 @@ export const seedDemo = async (
     if (history) await seedMemberMoves(tx, now);
     // 优惠券: templates, issues, coupons used on bills at the demo POS, one refunded (issue 16).
     if (history) await seedCoupons(tx, now);
+    // 活动券: printed codes of an active coupon, allotted to two stores, three redeemed at BJ001's POS (issue 16).
+    if (history) await seedActCoupons(tx);
     // 推广方案: plans, referrals and first bills (issue 16; after the coupons, the members and the staff).
     if (history) await seedPromotions(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).

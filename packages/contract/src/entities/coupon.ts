@@ -103,6 +103,7 @@ export const COUPON_ISSUE_SOURCES = [
   { value: 'crowd', label: '人群' },
   { value: 'resend', label: '补发' },
   { value: 'promotion', label: '推广奖励' },
+  { value: 'activity', label: '活动券兑换' },
 ] as const satisfies readonly EnumOption[];
 export type CouponIssueSource = (typeof COUPON_ISSUE_SOURCES)[number]['value'];
 

@@ -66,6 +66,8 @@ export const OPEN_PATHS = {
   referrals: '/referrals',
   /** A member's WeChat identities and the subscribe messages they accepted (entities/notify.ts). */
   wxUsers: '/wxUsers',
+  /** A printed 活动券 redeemed at the store (entities/actCoupon.ts). */
+  actCouponRedeem: '/actCoupons/redeem',
   /** A store's open stocktaking notices, and its count (api/stocktaking.ts). */
   stocktakings: '/stocktakings',
   stocktakingCounts: '/stocktakings/counts',

@@ -156,8 +156,15 @@ export const runExportJob = async (db: Db, job: ExportJobRow, opts: RunOptions):
     if (!done) throw new LeaseLost();
   } catch (err) {
     if (writer) {
-      writer.destroy();
-      await deleteFile(db, writer.id).catch(() => {});
+      // Destroyed with an error, the writer deletes its file once its row is written (a destroy
+      // before its construction finished would otherwise leave the row behind, as a loaded
+      // database showed); waited for, then deleted again to be sure.
+      const w = writer;
+      w.on('error', () => {});
+      const closed = once(w, 'close').catch(() => {});
+      w.destroy(new Error('导出中止'));
+      await closed;
+      await deleteFile(db, w.id).catch(() => {});
     }
     if (err instanceof LeaseLost) {
       log?.warn({ jobId: job.id }, 'export job lease lost');
