@@ -12,6 +12,7 @@ import { loadConfig } from '../config';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
 import { applyRefund } from '../modules/groupBuy/refunds';
+import { pullReviews } from '../modules/groupBuy/reviews';
 import { groupBuyApp, groupBuyDeal, groupBuyShop } from '../modules/groupBuy/schema';
 import { type GroupBuyEnv, syncDeals, syncShops, verifyVoucher } from '../modules/groupBuy/service';
 import { IN_PROCESS_BASE, SIM_APPS, simShopId, simulate, simulatorFetch } from '../modules/groupBuy/simulator';
@@ -132,4 +133,6 @@ export const seedGroupBuy = async (tx: Tx, now: Date): Promise<void> => {
     });
   }
   for (const [platform, code] of DEMO_UNUSED_CODES) await buy(platform, code, 0, now.getTime());
+  // The bound shops' reviews of the last 90 days, pulled as the job pulls them (/XMDReviewReport).
+  await pullReviews(tx, env, now);
 };

@@ -280,7 +280,24 @@ export interface GoodsPick {
   name: string;
 }
 
+/** 拉取评价's answer (and the job's). */
+export interface GroupBuyReviewPull {
+  shops: number;
+  added: number;
+}
+
+/** 拉取评价's result in a sentence (the server's message, the page's, the job's). */
+export const reviewPullText = (r: GroupBuyReviewPull): string =>
+  r.shops === 0 ? '没有已接入平台并绑定门店的团购门店' : `拉取 ${r.shops} 家团购门店的评价，新增 ${r.added} 条`;
+
 export const GROUPBUY_API = {
+  /** 拉取评价 now (the job groupBuyReviews does it hourly). */
+  pullReviews: endpoint<undefined, undefined, GroupBuyReviewPull>({
+    method: 'POST',
+    path: '/rest/groupBuy/reviews/pull',
+    access: buttonAccess('/openPlatform', 'edit'),
+    summary: '拉取团购平台的门店评价',
+  }),
   apps: resourceApi(GROUPBUY_APP),
   meituanShops: resourceApi(MEITUAN_SHOP),
   douyinShops: resourceApi(DOUYIN_SHOP),

@@ -11,6 +11,7 @@ import { COUPON_REPORTS } from './coupons';
 import { ERP_REPORTS } from './erp';
 import { EVALUATION_REPORTS } from './evaluations';
 import { EXAMINATION_REPORTS } from './examinations';
+import { GROUPBUY_REPORTS } from './groupBuy';
 import { INTENT_REPORTS } from './intents';
 import { MEMBER_ACCOUNT_VIEWS } from './memberAccount';
 import { MEMBER_ASSET_REPORTS } from './memberAssets';
@@ -52,4 +53,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...EXAMINATION_REPORTS,
   ...NOTIFY_REPORTS,
   ...SCRM_REPORTS,
+  ...GROUPBUY_REPORTS,
 ];

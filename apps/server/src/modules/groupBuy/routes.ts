@@ -8,13 +8,15 @@ import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
-import { route } from '../../platform/route';
+import { route, WithMessage } from '../../platform/route';
 import { product, project } from '../goods/schema';
 import { openRoute } from '../openApi/types';
 import { storePicks } from '../stores/service';
 import { applyRefund, refundableVouchers, refundResource } from './refunds';
 import { appResource, dealResource, douyinShopResource, meituanShopResource, voucherResource } from './resources';
+import { pullReviews, reviewPullText, xmdReviewBinding } from './reviews';
 import { type GroupBuyEnv, syncDeals, syncShops, verifyVoucher } from './service';
 import { GBSIM_PREFIX, groupBuySimulator } from './simulator';
 
@@ -45,6 +47,11 @@ export const groupBuyRoutes = fp(
     route(app, GROUPBUY_REFUND_API.vouchers, (_i, { db, signedIn }) => refundableVouchers(db, signedIn()));
     route(app, GROUPBUY_API.syncMeituanShops, (_i, { db, signedIn }) => syncShops(db, env, signedIn(), 'meituan'));
     route(app, GROUPBUY_API.syncDouyinShops, (_i, { db, signedIn }) => syncShops(db, env, signedIn(), 'douyin'));
+    registerReport(app, xmdReviewBinding);
+    route(app, GROUPBUY_API.pullReviews, async (_i, { db }) => {
+      const r = await pullReviews(db, env);
+      return new WithMessage(r, reviewPullText(r));
+    });
     route(app, GROUPBUY_API.syncDeals, ({ body }, { db, signedIn }) => syncDeals(db, env, signedIn(), body.platform));
     route(app, GROUPBUY_API.tplStores, (_i, { db, signedIn }) => storePicks(db, signedIn().scope));
     route(app, GROUPBUY_API.douyinStores, (_i, { db, signedIn }) => storePicks(db, signedIn().scope));

@@ -15,6 +15,7 @@ import { scanAbnormalBills } from '../bills/abnormal';
 import { foldBillRollups } from '../bills/rollups';
 import { expireCoupons } from '../coupons/ledger';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
+import { jobGroupBuyEnv, pullReviews, reviewPullText } from '../groupBuy/reviews';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
 import { scanCardAnomalies } from '../memberAssets/anomalies';
@@ -257,5 +258,11 @@ export const JOBS: readonly JobDef[] = [
     defaultCron: '10 * * * *',
     run: async ({ db, now }) =>
       scrmRunText(await runScrmSync(db, scrmClientOf(db, loadConfig(process.env).wxwork), now)),
+  },
+  {
+    name: 'groupBuyReviews',
+    title: '拉取团购评价',
+    defaultCron: '40 * * * *',
+    run: async ({ db, now }) => reviewPullText(await pullReviews(db, await jobGroupBuyEnv(db), now)),
   },
 ];
