@@ -104,6 +104,8 @@ describe('goods, a store and its order, end to end', () => {
     await page.getByText('已发货', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
     await button(page, '收货').click();
     const receive = page.getByRole('dialog', { name: '确认收货' });
+    // Click only once the dialog has zoomed in: a click aimed while it still grows can land beside the button.
+    await expect.poll(() => receive.getAttribute('class'), { timeout: 10_000 }).not.toMatch(/ant-zoom-(appear|enter)/);
     await receive.getByRole('button', { name: '确认收货' }).click();
     await receive.waitFor({ state: 'hidden' });
     await page.getByText('已收货', { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
