@@ -57,6 +57,7 @@ import { refundRoutes } from './modules/refunds/routes';
 import { regionRoutes } from './modules/regions/routes';
 import { reportPickerRoutes } from './modules/reportPickers/routes';
 import { resourceRoutes } from './modules/resources/routes';
+import { salesRoutes } from './modules/sales/routes';
 import { JOBS } from './modules/schedule/jobs';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { scrmRoutes } from './modules/scrm/routes';
@@ -188,6 +189,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(shrRoutes);
   await app.register(homepageRoutes);
   await app.register(promotionRoutes);
+  await app.register(salesRoutes);
   await app.register(notifyRoutes);
   await app.register(scrmRoutes);
   await app.register(actCouponRoutes);

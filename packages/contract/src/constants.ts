@@ -100,6 +100,7 @@ export const APPROVAL_TYPES = {
   cardCancel: '会员卡注销申请',
   couponDelay: '优惠券延期申请',
   promotion: '推广方案审核',
+  sale: '折扣方案审核',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

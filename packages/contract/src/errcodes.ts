@@ -267,6 +267,9 @@ export const ERR = {
   PROMOTION_STATE: 'PROMO-40901',
   PROMOTION_NOT_ACTIVE: 'PROMO-40902',
   REFERRAL_INVALID: 'PROMO-40001',
+  // 折扣方案 and the plans after it (issue 16, entities/campaign.ts)
+  /** A step the plan's state does not allow: editing a submitted plan, 停用 of a plan not 进行中. */
+  CAMPAIGN_STATE: 'CAMPAIGN-40901',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   // 活动券 (issue 16, /actCouponsM): printed codes of a coupon template.
@@ -412,6 +415,7 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.PROMOTION_STATE]: '推广方案当前状态不允许此操作',
   [ERR.PROMOTION_NOT_ACTIVE]: '推广方案未在进行中',
   [ERR.REFERRAL_INVALID]: '推荐登记无效',
+  [ERR.CAMPAIGN_STATE]: '方案当前状态不允许此操作',
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',

@@ -222,6 +222,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   wx_menu: { name: '公众号菜单', fields: { menu: '菜单' } },
   // 推广方案 (issue 16): its review in the approval center.
   promotion: { name: '推广方案', fieldsOf: 'promotion', fields: { spNo: '审批单号', comment: '审批意见' } },
+  sale: { name: '折扣方案', fieldsOf: 'sale', fields: { spNo: '审批单号', comment: '审批意见' } },
   // 盘点通知 (issue 17)
   stocktake_notice: {
     name: '盘点通知',

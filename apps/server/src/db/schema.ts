@@ -36,6 +36,7 @@ export * from '../modules/promotion/schema';
 export * from '../modules/refunds/schema';
 export * from '../modules/regions/schema';
 export * from '../modules/resources/schema';
+export * from '../modules/sales/schema';
 export * from '../modules/scrm/schema';
 export * from '../modules/secondments/schema';
 export * from '../modules/security/schema';

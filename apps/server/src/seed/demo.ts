@@ -52,6 +52,7 @@ import { seedPerformance } from './performance';
 import { seedPoints } from './points';
 import { seedProductOnlineRates } from './productOnlineRate';
 import { seedPromotions } from './promotion';
+import { seedSales } from './sales';
 import { DEFAULT_SEED, SCALES, type Scale } from './scale';
 import { seedScrm } from './scrm';
 import { seedSecondments } from './secondments';
@@ -366,6 +367,8 @@ export const seedDemo = async (
     if (history) await seedActCoupons(tx);
     // 推广方案: plans, referrals and first bills (issue 16; after the coupons, the members and the staff).
     if (history) await seedPromotions(tx, now);
+    // 折扣方案: plans in every state, bills at BJ001's POS priced by the running one (issue 16).
+    if (history) await seedSales(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

@@ -96,6 +96,7 @@ export const GOODS_REF_PAGES = [
   '/mall_goodsList',
   '/mall_goodDetail',
   '/homepageManagement',
+  '/salesList',
 ] as const;
 
 export const GOODS_REF_API = {

@@ -11,23 +11,22 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
-import { idOf } from '../api/ids';
-import { buttonAccess, pageAccess } from '../api/pageAccess';
+import { pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
+import {
+  CAMPAIGN_EDITABLE,
+  CAMPAIGN_STATUSES,
+  type CampaignStatus,
+  campaignFields,
+  campaignStepsApi,
+} from './campaign';
 
-export const PROMOTION_STATUSES = [
-  { value: 'draft', label: '草稿', color: 'default' },
-  { value: 'pending', label: '待审核', color: 'orange' },
-  { value: 'active', label: '进行中', color: 'green' },
-  { value: 'rejected', label: '已驳回', color: 'red' },
-  { value: 'ended', label: '已结束', color: 'default' },
-  { value: 'disabled', label: '已停用', color: 'volcano' },
-] as const satisfies readonly EnumOption[];
-export type PromotionStatus = (typeof PROMOTION_STATUSES)[number]['value'];
+export const PROMOTION_STATUSES = CAMPAIGN_STATUSES;
+export type PromotionStatus = CampaignStatus;
 
 /** The states a plan is edited or deleted in. */
-export const PROMOTION_EDITABLE: readonly PromotionStatus[] = ['draft', 'rejected'];
+export const PROMOTION_EDITABLE = CAMPAIGN_EDITABLE;
 
 export const PROMOTION_REFERRERS = [
   { value: 'member', label: '会员推荐' },
@@ -67,24 +66,7 @@ export const PROMOTION = defineResource({
   actions: { create: true, update: true, delete: 'hard', export: true },
   sections: ['基本信息', '奖励规则', '推广效果'],
   fields: {
-    code: { label: '方案编号', type: 'text', readOnly: true, list: { width: 120, fixed: 'left' }, filter: 'eq' },
-    name: {
-      label: '方案名称',
-      type: 'text',
-      required: true,
-      max: 40,
-      list: { width: 180 },
-      filter: 'like',
-      sort: true,
-    },
-    status: {
-      label: '状态',
-      type: 'enum',
-      options: PROMOTION_STATUSES,
-      readOnly: true,
-      list: { width: 90 },
-      filter: 'eq',
-    },
+    ...campaignFields(),
     referrerKind: {
       label: '推荐人',
       type: 'enum',
@@ -94,9 +76,6 @@ export const PROMOTION = defineResource({
       list: { width: 120 },
       filter: 'eq',
     },
-    startDay: { label: '开始日期', type: 'date', required: true, list: { width: 110 }, filter: 'range', sort: true },
-    endDay: { label: '结束日期', type: 'date', required: true, list: { width: 110 }, sort: true },
-    remark: { label: '说明', type: 'textarea', max: 200 },
     minFirstAmount: {
       label: '首单金额门槛',
       type: 'money',
@@ -209,10 +188,6 @@ const phoneOf = (label: string) =>
     .trim()
     .regex(/^\d{6,15}$/, `${label}为 6 到 15 位数字`);
 
-export const promotionStepBody = z.object({
-  id: idOf('推广方案'),
-});
-
 /** The mini-program registers a referral: the new member and who shared the link. */
 export const openReferralBody = z.object({
   referralNo: z.string({ error: '请填写推荐单号' }).trim().min(1, '请填写推荐单号').max(64, '推荐单号最多 64 个字符'),
@@ -241,24 +216,7 @@ export interface OpenReferralAnswer {
 export const PROMOTION_API = {
   ...resourceApi(PROMOTION),
   referral: resourceApi(PROMOTION_REFERRAL),
-  submit: endpoint<
-    undefined,
-    z.output<typeof promotionStepBody>,
-    { id: number; status: PromotionStatus; spNo: string }
-  >({
-    method: 'POST',
-    path: '/rest/promotion/submit',
-    access: buttonAccess('/promotionList', 'edit'),
-    body: promotionStepBody,
-    summary: '推广方案提交审核（审批中心）',
-  }),
-  disable: endpoint<undefined, z.output<typeof promotionStepBody>, { id: number; status: PromotionStatus }>({
-    method: 'POST',
-    path: '/rest/promotion/disable',
-    access: buttonAccess('/promotionList', 'audit'),
-    body: promotionStepBody,
-    summary: '停用推广方案',
-  }),
+  ...campaignStepsApi('/promotionList', '/rest/promotion', '推广方案'),
   coupons: endpoint<undefined, undefined, { id: number; name: string }[]>({
     method: 'GET',
     path: '/rest/promotion/coupons',

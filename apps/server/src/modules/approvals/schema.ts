@@ -1,6 +1,6 @@
 /** Approvals (审批): an application with its decision, and the history of what happened to it. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userAccount } from '../accounts/schema';
 import { store } from '../stores/schema';
 
@@ -58,3 +58,23 @@ export const approvalEvent = pgTable(
     check('approval_event_action_chk', sql`${t.action} in ('submit', 'approve', 'reject', 'authorize')`),
   ],
 );
+
+/**
+ * The columns every head-office plan (contract entities/campaign.ts) has: its code (`prefix` and
+ * the id in six digits), name, state, dates, remark, the application that reviews it, and who made
+ * it when. A plan's table spreads them and adds its own.
+ */
+export const campaignColumns = (prefix: string) => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code')
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`'${prefix}' || lpad(id::text, 6, '0')`)),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('draft'),
+  startDay: date('start_day', { mode: 'string' }).notNull(),
+  endDay: date('end_day', { mode: 'string' }).notNull(),
+  remark: text('remark'),
+  approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by').references(() => userAccount.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

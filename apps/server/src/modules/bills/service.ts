@@ -56,6 +56,54 @@ export const billWritten =
     ) => Promise<void>
   >();
 
+/** Goods a bill's line sells that an offer may price: a project or product paid otherwise than by a card, or a card sold. */
+export interface PricedGoods {
+  kind: 'project' | 'product' | 'card';
+  id: number;
+}
+
+/** A price an offer gives goods at a store on a day, with its list price and the offer's own mark (its plan's id). */
+export interface PriceOffer extends PricedGoods {
+  unitPrice: number;
+  listPrice: number;
+  tag: number;
+}
+
+/**
+ * Offers of modules above bills (sales: 折扣方案): `offers` names the prices they give the bill's
+ * goods at its store on its day; the bill takes the lowest offer below the list price for each
+ * goods, and `priced` is told, in the bill's transaction, which lines each offer priced.
+ */
+export const billPricing = hookPoint<{
+  offers: (tx: Tx, q: { storeId: number; storeCode: string; at: Date; goods: PricedGoods[] }) => Promise<PriceOffer[]>;
+  priced: (
+    tx: Tx,
+    bill: { consumeId: number; memberId: number; storeId: number; at: Date },
+    lines: (PriceOffer & { line: number; quantity: number })[],
+  ) => Promise<void>;
+}>();
+
+/** The lowest offer below its list price for each goods (kind:id), the earliest plan first on a tie. */
+const bestOffers = async (
+  tx: Tx,
+  q: { storeId: number; storeCode: string; at: Date; goods: PricedGoods[] },
+): Promise<Map<string, PriceOffer & { by: number }>> => {
+  const best = new Map<string, PriceOffer & { by: number }>();
+  const hooks = billPricing.registered();
+  if (!q.goods.length || !hooks.length) return best;
+  for (const [by, h] of hooks.entries()) {
+    for (const o of await h.offers(tx, q)) {
+      if (o.unitPrice >= o.listPrice || o.unitPrice < 0) continue;
+      const key = `${o.kind}:${o.id}`;
+      const was = best.get(key);
+      if (!was || o.unitPrice < was.unitPrice || (o.unitPrice === was.unitPrice && o.tag < was.tag)) {
+        best.set(key, { ...o, by });
+      }
+    }
+  }
+  return best;
+};
+
 /** A bill's kind from its lines: one kind of line names it (a project, or a product drawn on a card, is 消费; a product paid otherwise 零售); more kinds are 混合. */
 export const billKindOf = (lines: readonly { kind: BillLineKind; cardNo?: string }[]): BillKind => {
   const kinds = new Set(
@@ -285,19 +333,50 @@ const writeBill = async (
       .for('update');
   }
 
+  // The offers that price the lines paid otherwise and the cards sold (billPricing).
+  const goodsOf = (l: OpenBillBody['lines'][number]): PricedGoods | null => {
+    if (!l.code) return null;
+    if (l.kind === 'cardSale') {
+      const c = r.cards.get(l.code);
+      return c ? { kind: 'card', id: c.id } : null;
+    }
+    if ((l.kind === 'project' || l.kind === 'product') && !l.cardNo) {
+      const g = (l.kind === 'project' ? r.projects : r.products).get(l.code);
+      return g ? { kind: l.kind, id: g.id } : null;
+    }
+    return null;
+  };
+  const offers = await bestOffers(tx, {
+    storeId: r.s.id,
+    storeCode: body.storeCode,
+    at,
+    goods: body.lines.flatMap((l) => {
+      const g = goodsOf(l);
+      return g ? [g] : [];
+    }),
+  });
+  const offerOf = (l: OpenBillBody['lines'][number]) => {
+    const g = goodsOf(l);
+    return g ? offers.get(`${g.kind}:${g.id}`) : undefined;
+  };
+  const pricedLines: (PriceOffer & { by: number; line: number; quantity: number })[] = [];
+
   const other: BillOtherLine[] = [];
   const openedCards: string[] = [];
   const drawn: ConsumeLineInput[] = [];
   for (const [i, l] of body.lines.entries()) {
+    const offer = offerOf(l);
+    if (offer) pricedLines.push({ ...offer, line: i + 1, quantity: l.quantity });
     const n = i + 1;
     if (l.kind === 'cardSale') {
       const c = l.code ? r.cards.get(l.code) : undefined;
       if (!c) throw invalid(`第 ${n} 行：卡项编码「${l.code ?? ''}」不存在`);
       if (l.quantity !== 1) throw invalid(`第 ${n} 行：售卡每行只能开一张卡（数量须为 1）`);
       if (l.cardNo) throw invalid(`第 ${n} 行：售卡行不能填写会员卡号`);
+      const price = offer?.unitPrice ?? c.price;
       const opened = await openCard(
         tx,
-        { memberId: r.m.id, cardId: c.id, storeId: r.s.id, at, paid: c.price, userId: null },
+        { memberId: r.m.id, cardId: c.id, storeId: r.s.id, at, paid: price, userId: null },
         refs,
       );
       openedCards.push(opened.cardNo);
@@ -308,8 +387,8 @@ const writeBill = async (
         memberCardId: opened.memberCardId,
         topUpId: null,
         quantity: 1,
-        unitPrice: c.price,
-        amount: c.price,
+        unitPrice: price,
+        amount: price,
       });
     } else if (l.kind === 'topUp') {
       const memberCardId = cardOf(l.cardNo, n);
@@ -340,6 +419,7 @@ const writeBill = async (
         quantity: l.quantity,
         memberCardId: cardOf(l.cardNo, n),
         line: n,
+        ...(offer ? { unitPrice: offer.unitPrice } : {}),
       });
     }
   }
@@ -450,6 +530,12 @@ const writeBill = async (
     refs,
   );
 
+  // Each offer's module told the lines it priced.
+  const hooks = billPricing.registered();
+  for (const [by, h] of hooks.entries()) {
+    const mine = pricedLines.filter((x) => x.by === by).map(({ by: _by, ...x }) => x);
+    if (mine.length) await h.priced(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at }, mine);
+  }
   for (const fn of billWritten.registered()) {
     await fn(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at, paidOther: bill.paidOther });
   }

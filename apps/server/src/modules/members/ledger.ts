@@ -338,6 +338,8 @@ export interface ConsumeLineInput {
   memberCardId?: number | null;
   /** The line's number on its bill (default its place in `lines`): a 收银单 numbers all its lines. */
   line?: number;
+  /** A line paid otherwise: its unit price when an offer priced it (a 折扣方案); default the list price. */
+  unitPrice?: number;
 }
 
 /**
@@ -800,7 +802,7 @@ const planBill = async (b: Batch, e: ConsumeInput): Promise<Planned> => {
   for (const [i, l] of e.lines.entries()) {
     const it = b.item(l);
     const c = l.memberCardId ? b.cards.get(l.memberCardId)! : null;
-    let unitPrice = it.price;
+    let unitPrice = !l.memberCardId && l.unitPrice !== undefined ? l.unitPrice : it.price;
     let sessions: number | null = null;
     let sessionsAfter: number | null = null;
     let cardAmount = 0;

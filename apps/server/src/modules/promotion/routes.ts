@@ -3,33 +3,24 @@ import { openReferralBody, PROMOTION_API } from '@zb/contract/entities/promotion
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resource/register';
-import { route, WithMessage } from '../../platform/route';
+import { route } from '../../platform/route';
+import { campaignRoutes } from '../approvals/campaigns';
 import { billWritten } from '../bills/service';
 import { openRoute } from '../openApi/types';
 import {
   decideOnFirstBill,
-  disablePromotion,
   promotionBinding,
+  promotionLifecycle,
   referralBinding,
   registerReferral,
   rewardCoupons,
-  submitPromotion,
 } from './service';
 
 export const promotionRoutes = async (app: FastifyInstance) => {
   billWritten.register(decideOnFirstBill);
   registerResource(app, promotionBinding);
   registerResource(app, referralBinding);
-  route(app, PROMOTION_API.submit, async ({ body }, { db, signedIn }) => {
-    const r = await submitPromotion(db, signedIn(), body.id);
-    return new WithMessage(r, `已提交审核（${r.spNo}），请在审批中心处理`);
-  });
-  route(
-    app,
-    PROMOTION_API.disable,
-    async ({ body }, { db, signedIn }) =>
-      new WithMessage(await disablePromotion(db, signedIn(), body.id), '推广方案已停用'),
-  );
+  campaignRoutes(app, PROMOTION_API, promotionLifecycle, '推广方案');
   route(app, PROMOTION_API.coupons, (_i, { db }) => rewardCoupons(db));
 };
 

@@ -10,10 +10,9 @@ import {
   REFERRER_KINDS,
 } from '@zb/contract/entities/promotion';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
-import { userAccount } from '../accounts/schema';
-import { approval } from '../approvals/schema';
+import { campaignColumns } from '../approvals/schema';
 import { couponIssue, couponTemplate } from '../coupons/schema';
 import { member, memberConsume } from '../members/schema';
 import { openClient } from '../openApi/schema';
@@ -24,28 +23,19 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const promotion = pgTable(
   'promotion',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** TG and the id in six digits: what the share link carries. */
-    code: text('code').notNull().generatedAlwaysAs(sql`'TG' || lpad(id::text, 6, '0')`),
-    name: text('name').notNull(),
-    status: text('status').notNull().default('draft'),
+    ...campaignColumns('TG'),
     referrerKind: text('referrer_kind').notNull(),
-    startDay: date('start_day', { mode: 'string' }).notNull(),
-    endDay: date('end_day', { mode: 'string' }).notNull(),
-    remark: text('remark'),
     minFirstAmount: integer('min_first_amount').notNull().default(0),
     firstWithinDays: integer('first_within_days').notNull().default(30),
     rewardKind: text('reward_kind').notNull().default('points'),
     rewardPoints: integer('reward_points').notNull().default(0),
     couponTemplateId: integer('coupon_template_id').references(() => couponTemplate.id),
     staffReward: integer('staff_reward').notNull().default(0),
-    approvalId: integer('approval_id').references(() => approval.id, { onDelete: 'set null' }),
     /** Kept by the referrals' writers in their transactions. */
     referrals: integer('referrals').notNull().default(0),
     rewarded: integer('rewarded').notNull().default(0),
     firstRevenue: integer('first_revenue').notNull().default(0),
-    createdBy: integer('created_by').references(() => userAccount.id, { onDelete: 'set null' }),
-    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('promotion_code_uq').on(t.code),

@@ -8,9 +8,7 @@ import {
   type OpenReferralAnswer,
   type OpenReferralBody,
   PROMOTION,
-  PROMOTION_EDITABLE,
   PROMOTION_REFERRAL,
-  type PromotionStatus,
   type ReferralStatus,
 } from '@zb/contract/entities/promotion';
 import { ERR } from '@zb/contract/errcodes';
@@ -18,11 +16,9 @@ import { formatDate } from '@zb/contract/time';
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { recordOperation } from '../../platform/audit';
-import type { Auth } from '../../platform/context';
 import { BizError, fieldError } from '../../platform/errors';
 import { bindResource, type Values } from '../../platform/resource/binding';
-import { openApproval, registerApprovalKind } from '../approvals/service';
+import { campaignLifecycle } from '../approvals/campaigns';
 import { issueCoupons } from '../coupons/ledger';
 import { couponTemplate } from '../coupons/schema';
 import { uniqueViolation } from '../hierarchy/dbErrors';
@@ -32,7 +28,6 @@ import type { OpenCaller } from '../openApi/types';
 import { staff } from '../staff/schema';
 import { promotion, promotionReferral } from './schema';
 
-const stateError = (msg: string) => new BizError(ERR.PROMOTION_STATE, msg);
 const invalidReferral = (msg: string) => new BizError(ERR.REFERRAL_INVALID, msg);
 
 /** The reward rule as the plan will be: its fields checked together. */
@@ -58,14 +53,35 @@ const checkRule = async (tx: Tx, row: Values) => {
   }
 };
 
-const editable = async (tx: Tx, id: number) => {
-  const [p] = await tx.select().from(promotion).where(eq(promotion.id, id)).for('update');
-  if (!p) throw new BizError(ERR.RECORD_NOT_FOUND);
-  if (!PROMOTION_EDITABLE.includes(p.status as PromotionStatus)) {
-    throw stateError('只有草稿或已驳回的推广方案可以修改或删除');
-  }
-  return p;
-};
+export const promotionLifecycle = campaignLifecycle({
+  type: 'promotion',
+  title: '推广方案',
+  detailPage: '/promotionDetail',
+  stateCode: ERR.PROMOTION_STATE,
+  lock: async (tx, id) => (await tx.select().from(promotion).where(eq(promotion.id, id)).for('update'))[0],
+  pendingOf: async (tx, approvalId) =>
+    (
+      await tx
+        .select()
+        .from(promotion)
+        .where(and(eq(promotion.approvalId, approvalId), eq(promotion.status, 'pending')))
+        .for('update')
+    )[0],
+  idOf: async (db, approvalId) =>
+    (await db.select({ id: promotion.id }).from(promotion).where(eq(promotion.approvalId, approvalId)))[0]?.id,
+  setStatus: async (tx, id, status, approvalId) => {
+    await tx
+      .update(promotion)
+      .set({ status, ...(approvalId ? { approvalId } : {}) })
+      .where(eq(promotion.id, id));
+  },
+  check: async (tx, id) => {
+    const [p] = await tx.select().from(promotion).where(eq(promotion.id, id));
+    await checkRule(tx, p as unknown as Values);
+  },
+});
+const editable = promotionLifecycle.editable;
+export const submitPromotion = promotionLifecycle.submit;
 
 export const promotionBinding = bindResource({
   decl: PROMOTION,
@@ -126,70 +142,7 @@ export const referralBinding = bindResource({
   ],
 });
 
-// ── 提交审核, the approval, 停用, 已结束 ──────────────────────────────────────
-
-export const submitPromotion = (db: Db, auth: Auth, id: number) =>
-  db.transaction(async (tx) => {
-    const p = await editable(tx, id);
-    await checkRule(tx, p as unknown as Values);
-    const ap = await openApproval(tx, {
-      type: 'promotion',
-      applicantId: auth.user.id,
-      storeId: null,
-      reason: `推广方案「${p.name}」（${p.code}）：${p.startDay} 至 ${p.endDay}`,
-    });
-    await tx.update(promotion).set({ status: 'pending', approvalId: ap.id }).where(eq(promotion.id, id));
-    await recordOperation(tx, {
-      userId: auth.user.id,
-      action: 'promotion.submit',
-      target: `promotion:${id}`,
-      before: { status: p.status },
-      after: { status: 'pending', spNo: ap.spNo },
-    });
-    return { id, status: 'pending' as const, spNo: ap.spNo };
-  });
-
-registerApprovalKind({
-  type: 'promotion',
-  decided: async (tx, d) => {
-    const [p] = await tx
-      .select({ id: promotion.id, status: promotion.status, endDay: promotion.endDay })
-      .from(promotion)
-      .where(and(eq(promotion.approvalId, d.approvalId), eq(promotion.status, 'pending')))
-      .for('update');
-    if (!p) return;
-    const today = formatDate(new Date());
-    const status: PromotionStatus = d.decision === 'reject' ? 'rejected' : p.endDay < today ? 'ended' : 'active';
-    await tx.update(promotion).set({ status }).where(eq(promotion.id, p.id));
-    await recordOperation(tx, {
-      userId: d.deciderId,
-      action: d.decision === 'approve' ? 'promotion.approve' : 'promotion.reject',
-      target: `promotion:${p.id}`,
-      before: { status: 'pending' },
-      after: { status, comment: d.comment },
-    });
-  },
-  link: async (db, approvalId) => {
-    const [p] = await db.select({ id: promotion.id }).from(promotion).where(eq(promotion.approvalId, approvalId));
-    return p ? `/promotionDetail?id=${p.id}` : null;
-  },
-});
-
-export const disablePromotion = (db: Db, auth: Auth, id: number) =>
-  db.transaction(async (tx) => {
-    const [p] = await tx.select().from(promotion).where(eq(promotion.id, id)).for('update');
-    if (!p) throw new BizError(ERR.RECORD_NOT_FOUND);
-    if (p.status !== 'active') throw stateError('只有进行中的推广方案可以停用');
-    await tx.update(promotion).set({ status: 'disabled' }).where(eq(promotion.id, id));
-    await recordOperation(tx, {
-      userId: auth.user.id,
-      action: 'promotion.disable',
-      target: `promotion:${id}`,
-      before: { status: p.status },
-      after: { status: 'disabled' },
-    });
-    return { id, status: 'disabled' as const };
-  });
+// ── 已结束 ──────────────────────────────────────────────────────────────────────
 
 /** The scheduled job: plans past their end day end (their referrals stay, rewarded on a qualifying first bill). */
 export const endPromotions = async (db: Db, now: Date): Promise<number> => {

@@ -26,6 +26,7 @@ import { resumeLostClosures } from '../memberMoves/service';
 import { closeMemberBalanceMonths, foldCardExpiries, foldRollupDeltas } from '../members/rollups';
 import { noticeBirthdays, notifyClientsOf, sendDue, sendRunText } from '../notify/service';
 import { endPromotions } from '../promotion/service';
+import { endSales } from '../sales/service';
 import { runScrmSync, scrmClientOf } from '../scrm/service';
 import { scanWarnings } from '../security/warnings';
 import { generateMonth, previousMonth } from '../settlement/service';
@@ -227,6 +228,12 @@ export const JOBS: readonly JobDef[] = [
     title: '结束到期的推广方案',
     defaultCron: '5 0 * * *',
     run: async ({ db, now }) => `结束到期推广方案 ${await endPromotions(db, now)} 个`,
+  },
+  {
+    name: 'endSales',
+    title: '结束到期的折扣方案',
+    defaultCron: '6 0 * * *',
+    run: async ({ db, now }) => `结束到期折扣方案 ${await endSales(db, now)} 个`,
   },
   {
     name: 'stocktakeOverdue',

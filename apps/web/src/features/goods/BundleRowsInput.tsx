@@ -7,11 +7,11 @@
 import type { GoodsOption } from '@zb/contract/entities/goodsCommon';
 import { Form, InputNumber, Typography } from 'antd';
 import { useRef } from 'react';
+import { RowsInput } from '../../platform/inputs/RowsInput';
 import { formatFen } from '../../platform/money';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProductOptions, useProjectOptions } from './api';
 import { GoodsSelect } from './GoodsSelect';
-import { RowsInput } from './RowsInput';
 
 interface Row {
   id?: number;

@@ -1,9 +1,9 @@
 /** 包含项目 of a combo card: project and number of sessions. */
 import type { CardProjectRow } from '@zb/contract/entities/card';
 import { Form, InputNumber, Select } from 'antd';
+import { RowsInput } from '../../platform/inputs/RowsInput';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProjectOptions } from './api';
-import { RowsInput } from './RowsInput';
 
 type Row = Partial<CardProjectRow>;
 

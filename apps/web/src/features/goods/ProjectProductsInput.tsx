@@ -1,9 +1,9 @@
 /** 消耗商品 of a project: product, quantity and unit (毫升 only for products with a volume). */
 import { CONSUME_UNITS, type ProjectProductRow } from '@zb/contract/entities/project';
 import { InputNumber, Select } from 'antd';
+import { RowsInput } from '../../platform/inputs/RowsInput';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 import { useProductOptions } from './api';
-import { RowsInput } from './RowsInput';
 
 type Row = Partial<ProjectProductRow>;
 
