@@ -101,6 +101,8 @@ export const APPROVAL_TYPES = {
   couponDelay: '优惠券延期申请',
   promotion: '推广方案审核',
   sale: '折扣方案审核',
+  giftPlan: '赠送方案审核',
+  bossGiftAct: '老板赠送活动审核',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

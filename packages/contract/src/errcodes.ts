@@ -270,6 +270,10 @@ export const ERR = {
   // 折扣方案 and the plans after it (issue 16, entities/campaign.ts)
   /** A step the plan's state does not allow: editing a submitted plan, 停用 of a plan not 进行中. */
   CAMPAIGN_STATE: 'CAMPAIGN-40901',
+  /** 老板赠送: an activity not running today, a store or gift it does not have, an unknown member. */
+  BOSS_GIFT_INVALID: 'BOSSGIFT-40001',
+  /** 老板赠送: over the store's budget, or over a member's 最多受赠, or a coupon the coupon side would not give. */
+  BOSS_GIFT_LIMIT: 'BOSSGIFT-40901',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   // 活动券 (issue 16, /actCouponsM): printed codes of a coupon template.
@@ -416,6 +420,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.PROMOTION_NOT_ACTIVE]: '推广方案未在进行中',
   [ERR.REFERRAL_INVALID]: '推荐登记无效',
   [ERR.CAMPAIGN_STATE]: '方案当前状态不允许此操作',
+  [ERR.BOSS_GIFT_INVALID]: '老板赠送无效',
+  [ERR.BOSS_GIFT_LIMIT]: '超出老板赠送的预算或限额',
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',

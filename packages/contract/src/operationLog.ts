@@ -99,6 +99,7 @@ export const OPERATION_VERBS = {
   approve: '审核通过',
   reject: '驳回',
   claim: '领取',
+  give: '赠送',
   open: '开卡',
   topUp: '充值',
   consume: '消费',
@@ -223,6 +224,21 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   // 推广方案 (issue 16): its review in the approval center.
   promotion: { name: '推广方案', fieldsOf: 'promotion', fields: { spNo: '审批单号', comment: '审批意见' } },
   sale: { name: '折扣方案', fieldsOf: 'sale', fields: { spNo: '审批单号', comment: '审批意见' } },
+  giftPlan: { name: '赠送方案', fieldsOf: 'giftPlan', fields: { spNo: '审批单号', comment: '审批意见' } },
+  bossGiftAct: { name: '老板赠送活动', fieldsOf: 'bossGiftAct', fields: { spNo: '审批单号', comment: '审批意见' } },
+  // 老板赠送 (issue 16): a boss's gift to members.
+  boss_gift: {
+    name: '老板赠送',
+    fields: {
+      act: '活动',
+      store: '门店',
+      gift: '赠品',
+      count: '张数',
+      members: '会员',
+      value: '计入预算',
+      remark: '备注',
+    },
+  },
   // 盘点通知 (issue 17)
   stocktake_notice: {
     name: '盘点通知',

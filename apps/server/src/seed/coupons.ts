@@ -28,7 +28,8 @@ const DAY = 86_400_000;
 const beijing = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().replace('Z', '+08:00');
 const dayOf = (d: Date) => beijing(d).slice(0, 10);
 
-const BASE = {
+/** A template's values besides its name, kind and value (other seeds make templates from it too). */
+export const COUPON_BASE = {
   goodsScope: 'all',
   goodsCodes: null,
   storeScope: 'all',
@@ -60,7 +61,7 @@ export const seedCoupons = async (tx: Tx, now: Date): Promise<void> => {
   if (!admin || !client || !bj || !proj) return;
   const auth: Auth = { sessionId: 'seed', user: admin, role: null, scope: HQ_SCOPE, codes: null };
   const create = (values: Record<string, unknown>) =>
-    couponTemplateBinding.service!.create!({ tx, auth }, { ...BASE, ...values } as never);
+    couponTemplateBinding.service!.create!({ tx, auth }, { ...COUPON_BASE, ...values } as never);
   const activate = async (id: number) => {
     await moveTemplate(tx, auth, 'submit', id);
     await moveTemplate(tx, auth, 'approve', id);

@@ -22,6 +22,7 @@ import { seedBillConfig } from './billConfig';
 import { seedBillPages } from './billPages';
 import { seedBillRefunds } from './billRefunds';
 import { seedBosses } from './bosses';
+import { seedBossGifts } from './bossGifts';
 import { seedChannels, seedSoftTexts } from './channels';
 import { seedCouponCrowdIssue } from './couponCrowdIssue';
 import { seedCoupons } from './coupons';
@@ -30,6 +31,7 @@ import { seedErp } from './erp';
 import { seedEvaluations } from './evaluations';
 import { seedExaminations } from './examinations';
 import { seedFlows } from './flows';
+import { seedGiftPlans } from './giftPlans';
 import { seedGoods } from './goods';
 import { seedGoodsConfig } from './goodsConfig';
 import { seedGoodsExtra } from './goodsExtra';
@@ -369,6 +371,10 @@ export const seedDemo = async (
     if (history) await seedPromotions(tx, now);
     // 折扣方案: plans in every state, bills at BJ001's POS priced by the running one (issue 16).
     if (history) await seedSales(tx, now);
+    // 赠送方案: plans in every state, top-ups and a card sale at TJ001 and CQ001 that took gifts (issue 16).
+    if (history) await seedGiftPlans(tx, now);
+    // 老板赠送: activities, the bosses of TJ001 and CQ001 giving members coupons, one used (issue 16; after the gift plans' coupon).
+    if (history) await seedBossGifts(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

@@ -35,10 +35,12 @@ export const seedSales = async (tx: Tx, now: Date): Promise<void> => {
   const tea = await productId('P026');
   const mask = await productId('P027');
   const [detox] = (await tx.select({ id: project.id }).from(project).where(eq(project.code, 'J015'))).map((r) => r.id);
-  const [someCard] = await tx.select({ id: card.id }).from(card).where(eq(card.status, 'on')).limit(1);
-  const twoStores = rowsOf<{ code: string }>(
-    await tx.execute(sql`select code from store where code <> ${DEMO_OPEN_KEYS.pos.storeCode} order by id limit 2`),
-  );
+  const [someCard] = await tx.select({ id: card.id }).from(card).where(eq(card.code, 'C006'));
+  // Two stores no test bills at (tests expect list prices).
+  const twoStores = await tx
+    .select({ code: store.code })
+    .from(store)
+    .where(inArray(store.code, ['CS001', 'TJ001']));
   const [member] = rowsOf<{ phone: string }>(await tx.execute(sql`select phone from member order by id limit 1`));
   if (!admin || !pos || !bj || !tea || !mask || !detox || !someCard || twoStores.length < 2 || !member) return;
   const auth: Auth = { sessionId: 'seed', user: admin, role: null, scope: HQ_SCOPE, codes: null };
@@ -54,12 +56,12 @@ export const seedSales = async (tx: Tx, now: Date): Promise<void> => {
         remark: '全国门店：养发茶饮特价、面罩 8 折、修护焗油特价',
       },
       {
-        name: '新店开业卡项优惠',
+        name: '门店周年庆卡项优惠',
         startDay: day(-5),
         endDay: day(25),
         storeScope: 'chosen',
         storeCodes: twoStores.map((s) => s.code.toUpperCase()).join(','),
-        remark: '两家新店开业期间，卡项 9 折',
+        remark: '两家门店周年庆期间，储值卡3000元 9 折',
       },
       { name: '双十二预热', startDay: day(5), endDay: day(15), remark: '待总部审核' },
       { name: '周末护理特价（驳回）', startDay: day(2), endDay: day(30) },

@@ -104,6 +104,8 @@ export const COUPON_ISSUE_SOURCES = [
   { value: 'resend', label: '补发' },
   { value: 'promotion', label: '推广奖励' },
   { value: 'activity', label: '活动券兑换' },
+  { value: 'gift', label: '赠送方案' },
+  { value: 'bossGift', label: '老板赠送' },
 ] as const satisfies readonly EnumOption[];
 export type CouponIssueSource = (typeof COUPON_ISSUE_SOURCES)[number]['value'];
 

@@ -21,6 +21,7 @@ import { MEMBER_MOVE_REPORTS } from './memberMoves';
 import { MEMBER_OPS_REPORTS } from './memberOps';
 import { MEMBER_REPORTS } from './members';
 import { NOTIFY_REPORTS } from './notify';
+import { OFFER_REPORTS } from './offers';
 import { PERFORMANCE_REPORTS } from './performance';
 import { POINTS_REPORTS } from './points';
 import { QUERY_REPORTS } from './query';
@@ -54,4 +55,5 @@ export const REPORTS: readonly AnyReport[] = [
   ...NOTIFY_REPORTS,
   ...SCRM_REPORTS,
   ...GROUPBUY_REPORTS,
+  ...OFFER_REPORTS,
 ];

@@ -16,11 +16,13 @@ import {
 import { ERR, type Errcode } from '@zb/contract/errcodes';
 import type { OperationVerb } from '@zb/contract/operationLog';
 import { formatDate } from '@zb/contract/time';
+import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { recordOperation } from '../../platform/audit';
 import type { Auth } from '../../platform/context';
-import { BizError } from '../../platform/errors';
+import { BizError, fieldError } from '../../platform/errors';
 import { route, WithMessage } from '../../platform/route';
 import { openApproval, registerApprovalKind } from './service';
 
@@ -52,6 +54,32 @@ export interface CampaignTable {
   /** The plan's own rules, checked again before it is submitted. */
   check?: (tx: Tx, id: number) => Promise<void>;
 }
+
+/** A plan's table: campaignColumns (approvals/schema.ts) and its own. */
+export type CampaignPgTable = PgTable & { id: AnyPgColumn; status: AnyPgColumn; approvalId: AnyPgColumn };
+
+/** The reads of CampaignTable over a plan's table (its module keeps the write, setStatus). */
+export const campaignReads = (table: CampaignPgTable): Pick<CampaignTable, 'lock' | 'pendingOf' | 'idOf'> => ({
+  lock: async (tx, id) =>
+    (await tx.select().from(table).where(eq(table.id, id)).for('update'))[0] as CampaignRow | undefined,
+  pendingOf: async (tx, approvalId) =>
+    (
+      await tx
+        .select()
+        .from(table)
+        .where(and(eq(table.approvalId, approvalId), eq(table.status, 'pending')))
+        .for('update')
+    )[0] as CampaignRow | undefined,
+  idOf: async (db, approvalId) =>
+    ((await db.select().from(table).where(eq(table.approvalId, approvalId)))[0] as CampaignRow | undefined)?.id,
+});
+
+/** A plan's dates as they will be: its end day not before its start day. */
+export const checkCampaignDays = (v: { startDay?: unknown; endDay?: unknown }): void => {
+  if (v.startDay && v.endDay && String(v.endDay) < String(v.startDay)) {
+    throw fieldError('endDay', '结束日期不能早于开始日期');
+  }
+};
 
 export const campaignLifecycle = (t: CampaignTable) => {
   const stateError = (msg: string) => new BizError(t.stateCode ?? ERR.CAMPAIGN_STATE, msg);

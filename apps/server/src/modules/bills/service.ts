@@ -83,6 +83,39 @@ export const billPricing = hookPoint<{
   ) => Promise<void>;
 }>();
 
+/** A line a gift plan may reward: a top-up (its amount) or a card sold (its card product). */
+export interface GiftLine {
+  line: number;
+  kind: 'topUp' | 'cardSale';
+  amount: number;
+  /** cardSale: the card product. */
+  cardId?: number;
+  /** cardSale: whether the card is a 储值卡 (only a stored card takes a bonus). */
+  stored?: boolean;
+}
+
+/** The gift a module gives a line: a bonus onto its stored card, and the module's mark (its plan). */
+export interface LineGift {
+  line: number;
+  bonus: number;
+  tag: number;
+}
+
+/**
+ * Gifts of modules above bills (giftPlans: 赠送方案): `gifts` names, before the bill is written,
+ * the gift each top-up or card-sale line takes (a line takes one, the first module's); its bonus
+ * goes into the line's own ledger entry, and `given` is told in the bill's transaction, once the
+ * bill is written, which lines took which gift and the card each went to.
+ */
+export const billGifts = hookPoint<{
+  gifts: (tx: Tx, q: { storeId: number; storeCode: string; at: Date; lines: GiftLine[] }) => Promise<LineGift[]>;
+  given: (
+    tx: Tx,
+    bill: { consumeId: number; memberId: number; storeId: number; at: Date },
+    lines: (LineGift & GiftLine & { memberCardId: number })[],
+  ) => Promise<void>;
+}>();
+
 /** The lowest offer below its list price for each goods (kind:id), the earliest plan first on a tie. */
 const bestOffers = async (
   tx: Tx,
@@ -235,7 +268,7 @@ interface Looked {
   member: { id: number; name: string } | null;
   projects: { id: number; code: string }[];
   products: { id: number; code: string }[];
-  cards: { id: number; code: string; price: number }[];
+  cards: { id: number; code: string; price: number; kind: string }[];
   memberCards: { id: number; cardNo: string; memberId: number }[];
   staff: { id: number; phone: string }[];
 }
@@ -257,7 +290,7 @@ const lookUp = (tx: Tx, caller: BillSender, body: OpenBillBody) => {
         where phone = ${body.member} or code = ${body.member} order by id limit 1) as member,
       ${list(`'id', id, 'code', code`, 'project', inKeys('code', k.projectCodes))} as projects,
       ${list(`'id', id, 'code', code`, 'product', inKeys('code', k.productCodes))} as products,
-      ${list(`'id', id, 'code', code, 'price', price`, 'card', inKeys('code', k.cardCodes))} as cards,
+      ${list(`'id', id, 'code', code, 'price', price, 'kind', kind`, 'card', inKeys('code', k.cardCodes))} as cards,
       ${list(`'id', id, 'cardNo', card_no, 'memberId', member_id`, 'member_card', inKeys('card_no', k.cardNos))} as member_cards,
       ${list(`'id', id, 'phone', phone`, 'staff', inKeys('phone', k.phones))} as staff`);
 };
@@ -360,6 +393,25 @@ const writeBill = async (
     return g ? offers.get(`${g.kind}:${g.id}`) : undefined;
   };
   const pricedLines: (PriceOffer & { by: number; line: number; quantity: number })[] = [];
+  // The gifts the top-ups and cards sold take (billGifts): one per line, the first module's.
+  const giftHooks = billGifts.registered();
+  const giftLines: GiftLine[] = giftHooks.length
+    ? body.lines.flatMap((l, i): GiftLine[] => {
+        if (l.kind === 'topUp' && l.amount) return [{ line: i + 1, kind: 'topUp', amount: l.amount }];
+        const c = l.kind === 'cardSale' && l.code ? r.cards.get(l.code) : undefined;
+        if (!c) return [];
+        const price = offerOf(l)?.unitPrice ?? c.price;
+        return [{ line: i + 1, kind: 'cardSale', amount: price, cardId: c.id, stored: c.kind === 'stored' }];
+      })
+    : [];
+  const gifts = new Map<number, LineGift & { by: number }>();
+  for (const [by, h] of giftHooks.entries()) {
+    if (!giftLines.length) break;
+    for (const g of await h.gifts(tx, { storeId: r.s.id, storeCode: body.storeCode, at, lines: giftLines })) {
+      if (!gifts.has(g.line)) gifts.set(g.line, { ...g, by });
+    }
+  }
+  const giftCards = new Map<number, number>();
 
   const other: BillOtherLine[] = [];
   const openedCards: string[] = [];
@@ -374,11 +426,13 @@ const writeBill = async (
       if (l.quantity !== 1) throw invalid(`第 ${n} 行：售卡每行只能开一张卡（数量须为 1）`);
       if (l.cardNo) throw invalid(`第 ${n} 行：售卡行不能填写会员卡号`);
       const price = offer?.unitPrice ?? c.price;
+      const extraBonus = c.kind === 'stored' ? (gifts.get(n)?.bonus ?? 0) : 0;
       const opened = await openCard(
         tx,
-        { memberId: r.m.id, cardId: c.id, storeId: r.s.id, at, paid: price, userId: null },
+        { memberId: r.m.id, cardId: c.id, storeId: r.s.id, at, paid: price, extraBonus, userId: null },
         refs,
       );
+      giftCards.set(n, opened.memberCardId);
       openedCards.push(opened.cardNo);
       other.push({
         line: n,
@@ -395,11 +449,9 @@ const writeBill = async (
       if (memberCardId === null) throw invalid(`第 ${n} 行：充值须填写会员卡号`);
       if (!l.amount) throw invalid(`第 ${n} 行：充值金额须大于 0`);
       if (l.code) throw invalid(`第 ${n} 行：充值行不能填写商品编码`);
-      const done = await topUp(
-        tx,
-        { memberCardId, storeId: r.s.id, amount: l.amount, bonus: l.bonus ?? 0, at, userId: null },
-        refs,
-      );
+      const bonus = (l.bonus ?? 0) + (gifts.get(n)?.bonus ?? 0);
+      const done = await topUp(tx, { memberCardId, storeId: r.s.id, amount: l.amount, bonus, at, userId: null }, refs);
+      giftCards.set(n, memberCardId);
       other.push({
         line: n,
         itemKind: 'topUp',
@@ -535,6 +587,14 @@ const writeBill = async (
   for (const [by, h] of hooks.entries()) {
     const mine = pricedLines.filter((x) => x.by === by).map(({ by: _by, ...x }) => x);
     if (mine.length) await h.priced(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at }, mine);
+  }
+  // Each gift's module told the lines that took its gifts.
+  for (const [by, h] of giftHooks.entries()) {
+    const mine = giftLines.flatMap((gl) => {
+      const g = gifts.get(gl.line);
+      return g && g.by === by ? [{ ...gl, bonus: g.bonus, tag: g.tag, memberCardId: giftCards.get(gl.line)! }] : [];
+    });
+    if (mine.length) await h.given(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at }, mine);
   }
   for (const fn of billWritten.registered()) {
     await fn(tx, { consumeId: bill.consumeId, memberId: r.m.id, storeId: r.s.id, at, paidOther: bill.paidOther });

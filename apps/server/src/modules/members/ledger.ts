@@ -295,6 +295,8 @@ export interface OpenCardInput {
   at: Date;
   /** 分 paid; default the card's price. */
   paid?: number;
+  /** A 储值卡's bonus on top of the card's own (a 赠送方案's gift), in its opening entry. */
+  extraBonus?: number;
   userId: number | null;
   /**
    * The business record the card comes from when it is not a sale at the counter: its ledger rows
@@ -724,7 +726,7 @@ const planOpen = async (b: Batch, e: OpenCardInput): Promise<PlannedOpen> => {
     paid,
     sessions,
     balance: stored ? (p.amount ?? 0) : null,
-    bonus: stored ? (p.bonus ?? 0) : null,
+    bonus: stored ? (p.bonus ?? 0) + (e.extraBonus ?? 0) : null,
   };
 };
 

@@ -18,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
 import { bindResource, type Values } from '../../platform/resource/binding';
-import { campaignLifecycle } from '../approvals/campaigns';
+import { campaignLifecycle, campaignReads, checkCampaignDays } from '../approvals/campaigns';
 import { issueCoupons } from '../coupons/ledger';
 import { couponTemplate } from '../coupons/schema';
 import { uniqueViolation } from '../hierarchy/dbErrors';
@@ -32,9 +32,7 @@ const invalidReferral = (msg: string) => new BizError(ERR.REFERRAL_INVALID, msg)
 
 /** The reward rule as the plan will be: its fields checked together. */
 const checkRule = async (tx: Tx, row: Values) => {
-  if (row.startDay && row.endDay && String(row.endDay) < String(row.startDay)) {
-    throw fieldError('endDay', '结束日期不能早于开始日期');
-  }
+  checkCampaignDays(row);
   if (row.referrerKind !== 'staff') {
     if (row.rewardKind === 'points' && !(Number(row.rewardPoints) > 0)) {
       throw fieldError('rewardPoints', '会员推荐奖励积分时，请填写大于 0 的奖励积分');
@@ -58,17 +56,7 @@ export const promotionLifecycle = campaignLifecycle({
   title: '推广方案',
   detailPage: '/promotionDetail',
   stateCode: ERR.PROMOTION_STATE,
-  lock: async (tx, id) => (await tx.select().from(promotion).where(eq(promotion.id, id)).for('update'))[0],
-  pendingOf: async (tx, approvalId) =>
-    (
-      await tx
-        .select()
-        .from(promotion)
-        .where(and(eq(promotion.approvalId, approvalId), eq(promotion.status, 'pending')))
-        .for('update')
-    )[0],
-  idOf: async (db, approvalId) =>
-    (await db.select({ id: promotion.id }).from(promotion).where(eq(promotion.approvalId, approvalId)))[0]?.id,
+  ...campaignReads(promotion),
   setStatus: async (tx, id, status, approvalId) => {
     await tx
       .update(promotion)

@@ -5,7 +5,6 @@
  * covering the bill's goods at its store on its day offers its price; the bill takes the lowest
  * and the line it priced is recorded (sale_use) in the bill's transaction.
  */
-import { splitCodes } from '@zb/contract/entities/coupon';
 import { goodsKindLabel } from '@zb/contract/entities/goodsRef';
 import { SALE, SALE_RATE_MAX, SALE_RATE_MIN, SALE_USE, type SaleItemRow, salePrice } from '@zb/contract/entities/sale';
 import { ERR } from '@zb/contract/errcodes';
@@ -14,11 +13,12 @@ import { formatDate } from '@zb/contract/time';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client';
 import { BizError, fieldError } from '../../platform/errors';
-import { bindResource, type Values, without } from '../../platform/resource/binding';
-import { campaignLifecycle } from '../approvals/campaigns';
+import { bindResource, without } from '../../platform/resource/binding';
+import { campaignLifecycle, campaignReads, checkCampaignDays } from '../approvals/campaigns';
 import type { PricedGoods, PriceOffer } from '../bills/service';
 import { card, product, project } from '../goods/schema';
 import { member, memberConsume } from '../members/schema';
+import { chosenStoreCodes } from '../stores/codes';
 import { store } from '../stores/schema';
 import { sale, saleItem, saleUse } from './schema';
 
@@ -59,24 +59,6 @@ const checkItems = async (tx: Tx, rows: readonly SaleItemRow[]): Promise<void> =
   }
 };
 
-/** The stores as they will be: 指定门店 names at least one known store (codes kept upper case). */
-const storeCodesOf = async (tx: Tx, v: Values): Promise<string | null> => {
-  if (v.storeScope !== 'chosen') return null;
-  const codes = splitCodes(v.storeCodes as string | null);
-  if (!codes.length) throw fieldError('storeCodes', '请填写适用的门店编码');
-  const found = await tx.select({ code: store.code }).from(store).where(inArray(store.code, codes));
-  const known = new Set(found.map((f) => f.code.toUpperCase()));
-  const unknown = codes.filter((c) => !known.has(c));
-  if (unknown.length) throw fieldError('storeCodes', `门店编码不存在：${unknown.slice(0, 5).join('、')}`);
-  return codes.join(',');
-};
-
-const checkDays = (v: Values) => {
-  if (v.startDay && v.endDay && String(v.endDay) < String(v.startDay)) {
-    throw fieldError('endDay', '结束日期不能早于开始日期');
-  }
-};
-
 const writeItems = async (tx: Tx, saleId: number, rows: readonly SaleItemRow[]) => {
   await tx.delete(saleItem).where(eq(saleItem.saleId, saleId));
   if (rows.length) await tx.insert(saleItem).values(rows.map((r, line) => ({ saleId, line, ...r })));
@@ -94,17 +76,7 @@ export const saleLifecycle = campaignLifecycle({
   type: 'sale',
   title: '折扣方案',
   detailPage: '/salesDetail',
-  lock: async (tx, id) => (await tx.select().from(sale).where(eq(sale.id, id)).for('update'))[0],
-  pendingOf: async (tx, approvalId) =>
-    (
-      await tx
-        .select()
-        .from(sale)
-        .where(and(eq(sale.approvalId, approvalId), eq(sale.status, 'pending')))
-        .for('update')
-    )[0],
-  idOf: async (db, approvalId) =>
-    (await db.select({ id: sale.id }).from(sale).where(eq(sale.approvalId, approvalId)))[0]?.id,
+  ...campaignReads(sale),
   setStatus: async (tx, id, status, approvalId) => {
     await tx
       .update(sale)
@@ -152,10 +124,10 @@ export const saleBinding = bindResource({
   },
   service: {
     create: async ({ tx, auth }, values) => {
-      checkDays(values);
+      checkCampaignDays(values);
       const items = (values.items ?? []) as SaleItemRow[];
       await checkItems(tx, items);
-      const storeCodes = await storeCodesOf(tx, values);
+      const storeCodes = await chosenStoreCodes(tx, values.storeScope, values.storeCodes);
       const [row] = await tx
         .insert(sale)
         .values({
@@ -170,10 +142,13 @@ export const saleBinding = bindResource({
     update: async ({ tx }, id, values, before) => {
       await saleLifecycle.editable(tx, id);
       const merged = { ...before, ...values };
-      checkDays(merged);
+      checkCampaignDays(merged);
       const items = values.items === null ? [] : (values.items as SaleItemRow[] | undefined);
       if (items !== undefined) await checkItems(tx, items);
-      const row = { ...without(values, 'items'), storeCodes: await storeCodesOf(tx, merged) };
+      const row = {
+        ...without(values, 'items'),
+        storeCodes: await chosenStoreCodes(tx, merged.storeScope, merged.storeCodes),
+      };
       await tx.update(sale).set(row).where(eq(sale.id, id));
       if (items !== undefined) await writeItems(tx, id, items);
     },

@@ -13,8 +13,10 @@ import { purgeLogs, purgeRuns, purgeSessions, purgeUsedTickets } from '../../pla
 import { readSetting, readSwitch } from '../../platform/settings';
 import { scanAbnormalBills } from '../bills/abnormal';
 import { foldBillRollups } from '../bills/rollups';
+import { endBossGiftActs } from '../bossGifts/service';
 import { expireCoupons } from '../coupons/ledger';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
+import { endGiftPlans } from '../giftPlans/service';
 import { jobGroupBuyEnv, pullReviews, reviewPullText } from '../groupBuy/reviews';
 import { expireIntentDeposits } from '../intents/service';
 import { expirePoints } from '../memberAccount/points';
@@ -234,6 +236,18 @@ export const JOBS: readonly JobDef[] = [
     title: '结束到期的折扣方案',
     defaultCron: '6 0 * * *',
     run: async ({ db, now }) => `结束到期折扣方案 ${await endSales(db, now)} 个`,
+  },
+  {
+    name: 'endGiftPlans',
+    title: '结束到期的赠送方案',
+    defaultCron: '7 0 * * *',
+    run: async ({ db, now }) => `结束到期赠送方案 ${await endGiftPlans(db, now)} 个`,
+  },
+  {
+    name: 'endBossGiftActs',
+    title: '结束到期的老板赠送活动',
+    defaultCron: '8 0 * * *',
+    run: async ({ db, now }) => `结束到期老板赠送活动 ${await endBossGiftActs(db, now)} 个`,
   },
   {
     name: 'stocktakeOverdue',

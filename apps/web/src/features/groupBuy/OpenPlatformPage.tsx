@@ -4,7 +4,7 @@
  */
 import { SyncOutlined } from '@ant-design/icons';
 import { buttonCodeOf } from '@zb/contract/api/pageAccess';
-import { GROUPBUY_API, GROUPBUY_APP, reviewPullText } from '@zb/contract/entities/groupBuy';
+import { GROUPBUY_API, GROUPBUY_APP } from '@zb/contract/entities/groupBuy';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts';

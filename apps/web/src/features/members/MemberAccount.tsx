@@ -147,6 +147,7 @@ export const MEMBER_VIEW_TABS = [
   '/purchaseHistory',
   '/points',
   '/coupon',
+  '/giftsProject',
   '/memberMigration',
   '/examiningReport',
 ] as const;

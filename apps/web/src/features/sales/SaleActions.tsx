@@ -2,11 +2,11 @@
 import { SALE, SALE_API } from '@zb/contract/entities/sale';
 import { CampaignActions } from '../../platform/campaign/CampaignActions';
 
-const WORDS = {
+export const SALE_WORDS = {
   starts: '审核通过后，活动期间内适用门店的收银单按方案价格计价。',
   stops: '停用后收银单恢复原价，已成交的销售记录保留。',
 };
 
 export function SaleActions(props: { row: { id: number; name: string; status: string }; compact?: boolean }) {
-  return <CampaignActions decl={SALE} api={SALE_API} words={WORDS} {...props} />;
+  return <CampaignActions decl={SALE} api={SALE_API} words={SALE_WORDS} {...props} />;
 }

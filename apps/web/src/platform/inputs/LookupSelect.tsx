@@ -1,5 +1,6 @@
 /** A lookup as an antd Select (value: the item id), usable as a Form control. */
 import { Select, type SelectProps } from 'antd';
+import type { CustomInputProps } from '../resource/customInputs';
 import type { LookupEndpoint, LookupOption, LookupParams } from './lookups';
 import { useLookup } from './useLookup';
 
@@ -19,6 +20,27 @@ export function LookupSelect({ endpoint, params, placeholder = '请选择', ...r
       loading={loading}
       options={options}
       showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+/** A form's own control that picks one id from a lookup endpoint (a reward coupon, a gift coupon). */
+export function LookupInput({
+  value,
+  onChange,
+  disabled,
+  field,
+  endpoint,
+  placeholder,
+}: CustomInputProps & { endpoint: LookupEndpoint; placeholder: string }) {
+  return (
+    <LookupSelect
+      endpoint={endpoint}
+      disabled={disabled}
+      aria-label={field.label}
+      placeholder={placeholder}
+      value={(value as number | null | undefined) ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
     />
   );
 }
