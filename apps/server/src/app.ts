@@ -26,6 +26,7 @@ import { EVALUATION_OPEN_ROUTES } from './modules/evaluations/open';
 import { evaluationRoutes } from './modules/evaluations/routes';
 import { EXAMINATION_OPEN_ROUTES } from './modules/examinations/open';
 import { examinationRoutes } from './modules/examinations/routes';
+import { FISSION_OPEN_ROUTES, fissionRoutes } from './modules/fission/routes';
 import { giftPlanRoutes } from './modules/giftPlans/routes';
 import { goodsRoutes } from './modules/goods/routes';
 import { groupBuyOpenRoutes, groupBuyRoutes } from './modules/groupBuy/routes';
@@ -194,6 +195,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
   await app.register(salesRoutes);
   await app.register(giftPlanRoutes);
   await app.register(bossGiftRoutes);
+  await app.register(fissionRoutes);
   await app.register(notifyRoutes);
   await app.register(scrmRoutes);
   await app.register(actCouponRoutes);
@@ -207,6 +209,7 @@ export const buildApp = async ({ config, db, logStream }: BuildOptions): Promise
       ...INTENT_OPEN_ROUTES,
       ...HOMEPAGE_OPEN_ROUTES,
       ...PROMOTION_OPEN_ROUTES,
+      ...FISSION_OPEN_ROUTES,
       ...NOTIFY_OPEN_ROUTES,
       ...ACT_COUPON_OPEN_ROUTES,
       ...STOCKTAKE_OPEN_ROUTES,

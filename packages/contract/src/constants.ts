@@ -103,6 +103,7 @@ export const APPROVAL_TYPES = {
   sale: '折扣方案审核',
   giftPlan: '赠送方案审核',
   bossGiftAct: '老板赠送活动审核',
+  fissionAct: '裂变活动审核',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

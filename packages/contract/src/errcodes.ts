@@ -274,6 +274,10 @@ export const ERR = {
   BOSS_GIFT_INVALID: 'BOSSGIFT-40001',
   /** 老板赠送: over the store's budget, or over a member's 最多受赠, or a coupon the coupon side would not give. */
   BOSS_GIFT_LIMIT: 'BOSSGIFT-40901',
+  /** 裂变: an unknown activity or member, a member with bills already, one joined before, sharing with oneself. */
+  FISSION_INVALID: 'FISSION-40001',
+  /** 裂变: the activity is not running on the registration's day. */
+  FISSION_NOT_ACTIVE: 'FISSION-40902',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   // 活动券 (issue 16, /actCouponsM): printed codes of a coupon template.
@@ -422,6 +426,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.CAMPAIGN_STATE]: '方案当前状态不允许此操作',
   [ERR.BOSS_GIFT_INVALID]: '老板赠送无效',
   [ERR.BOSS_GIFT_LIMIT]: '超出老板赠送的预算或限额',
+  [ERR.FISSION_INVALID]: '裂变登记无效',
+  [ERR.FISSION_NOT_ACTIVE]: '裂变活动未在进行中',
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',

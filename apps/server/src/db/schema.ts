@@ -13,6 +13,7 @@ export * from '../modules/crowds/schema';
 export * from '../modules/erp/schema';
 export * from '../modules/evaluations/schema';
 export * from '../modules/examinations/schema';
+export * from '../modules/fission/schema';
 export * from '../modules/giftPlans/schema';
 export * from '../modules/goods/schema';
 export * from '../modules/groupBuy/schema';

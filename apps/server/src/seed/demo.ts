@@ -30,6 +30,7 @@ import { seedCrowds } from './crowds';
 import { seedErp } from './erp';
 import { seedEvaluations } from './evaluations';
 import { seedExaminations } from './examinations';
+import { seedFission } from './fission';
 import { seedFlows } from './flows';
 import { seedGiftPlans } from './giftPlans';
 import { seedGoods } from './goods';
@@ -375,6 +376,8 @@ export const seedDemo = async (
     if (history) await seedGiftPlans(tx, now);
     // 老板赠送: activities, the bosses of TJ001 and CQ001 giving members coupons, one used (issue 16; after the gift plans' coupon).
     if (history) await seedBossGifts(tx, now);
+    // 裂变活动: activities and a sharing tree three levels deep (issue 16; after the gift plans' coupon).
+    if (history) await seedFission(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

@@ -106,6 +106,7 @@ export const COUPON_ISSUE_SOURCES = [
   { value: 'activity', label: '活动券兑换' },
   { value: 'gift', label: '赠送方案' },
   { value: 'bossGift', label: '老板赠送' },
+  { value: 'fission', label: '裂变活动' },
 ] as const satisfies readonly EnumOption[];
 export type CouponIssueSource = (typeof COUPON_ISSUE_SOURCES)[number]['value'];
 

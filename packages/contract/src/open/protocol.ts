@@ -64,6 +64,8 @@ export const OPEN_PATHS = {
   miniHome: '/miniHome',
   /** A new member referred through a 推广方案's share link (entities/promotion.ts). */
   referrals: '/referrals',
+  /** A friend registered through a 裂变活动's share (entities/fission.ts). */
+  fissions: '/fissions',
   /** A member's WeChat identities and the subscribe messages they accepted (entities/notify.ts). */
   wxUsers: '/wxUsers',
   /** A printed 活动券 redeemed at the store (entities/actCoupon.ts). */

@@ -16,6 +16,7 @@ import { foldBillRollups } from '../bills/rollups';
 import { endBossGiftActs } from '../bossGifts/service';
 import { expireCoupons } from '../coupons/ledger';
 import { dailyVoucherSummary, runDailyVouchers } from '../erp/voucher';
+import { endFissionActs } from '../fission/service';
 import { endGiftPlans } from '../giftPlans/service';
 import { jobGroupBuyEnv, pullReviews, reviewPullText } from '../groupBuy/reviews';
 import { expireIntentDeposits } from '../intents/service';
@@ -248,6 +249,12 @@ export const JOBS: readonly JobDef[] = [
     title: '结束到期的老板赠送活动',
     defaultCron: '8 0 * * *',
     run: async ({ db, now }) => `结束到期老板赠送活动 ${await endBossGiftActs(db, now)} 个`,
+  },
+  {
+    name: 'endFissionActs',
+    title: '结束到期的裂变活动',
+    defaultCron: '9 0 * * *',
+    run: async ({ db, now }) => `结束到期裂变活动 ${await endFissionActs(db, now)} 个`,
   },
   {
     name: 'stocktakeOverdue',
