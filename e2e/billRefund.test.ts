@@ -2,9 +2,8 @@ import type { OpenBillAnswer } from '@zb/contract/entities/bill';
 import { REFUND_FLOW } from '@zb/contract/entities/refund';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { formatYuan } from '@zb/contract/resource/format';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { button, columnTexts, confirmDialog, submitPasswordLogin, useBrowser } from './browser';
+import { button, columnTexts, confirmDialog, consoleApi, submitPasswordLogin, useBrowser } from './browser';
 import { openPost as postOpen } from './openApi';
 
 const browser = useBrowser();
@@ -27,20 +26,6 @@ interface StoredCard {
   balance: number | null;
   bonusBalance: number | null;
 }
-
-/** Console GETs with the headers the page's own calls carry (the session's account version). */
-const consoleApi = async (page: Page) => {
-  const call = page.waitForRequest((r) => r.url().includes('/rest/') && r.method() === 'GET');
-  await page.goto('/memberList');
-  const headers = await (await call).allHeaders();
-  return async <T>(path: string): Promise<T> => {
-    const res = await page.request.get(path, { headers });
-    expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as { errcode: string; data: T };
-    expect(body.errcode, path).toBe('0');
-    return body.data;
-  };
-};
 
 describe('a bill drawn on a 储值卡, refunded through the approval center', () => {
   it('POS bill → /billingList and /orderDetails → POS refund → approved and executed → the card is whole again', async () => {

@@ -100,6 +100,33 @@ export const confirmDialog = async (page: Page, question: RegExp) => {
   await expect.poll(async () => ((await text.isVisible()) ? await text.innerText() : ''), { timeout: 30_000 }).toBe('');
 };
 
+/** Console GETs with the headers the page's own calls carry (the session's account version). */
+export const consoleApi = async (page: Page) => {
+  const call = page.waitForRequest((r) => r.url().includes('/rest/') && r.method() === 'GET');
+  await page.goto('/memberList');
+  const headers = await (await call).allHeaders();
+  return async <T>(path: string): Promise<T> => {
+    const res = await page.request.get(path, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as { errcode: string; data: T };
+    expect(body.errcode, path).toBe('0');
+    return body.data;
+  };
+};
+
+/** Types a day into an antd DatePicker and closes its panel. */
+export const typeDate = async (input: Locator, day: string) => {
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+};
+
+/** The Beijing day `days` from today, YYYY-MM-DD. */
+export const dayFromNow = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000);
+  return d.toISOString().slice(0, 10);
+};
+
 /** Logs every Content-Security-Policy violation as a console error. */
 const CSP_REPORTER = `document.addEventListener('securitypolicyviolation', (e) => {
   console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber);

@@ -15,10 +15,12 @@ import {
   button,
   columnTexts,
   confirmDialog,
+  dayFromNow,
   openDropdown,
   pick,
   signIn,
   signInRegionManager,
+  typeDate,
   useBrowser,
 } from './browser';
 
@@ -45,18 +47,6 @@ const listTotal = async (scope: Page | Locator): Promise<number> => {
     .first();
   await total.waitFor({ timeout: 30_000 });
   return Number((await total.innerText()).match(/\d+/)?.[0]);
-};
-
-/** Types a day into an antd DatePicker and closes its panel. */
-const typeDate = async (input: Locator, day: string) => {
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-};
-
-const dayFromNow = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000);
-  return d.toISOString().slice(0, 10);
 };
 
 describe('real-card activities and the member account, end to end', () => {

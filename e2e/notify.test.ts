@@ -7,29 +7,14 @@
  */
 import type { OpenBillAnswer } from '@zb/contract/entities/bill';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROJECTS } from '../apps/server/src/seed/goods';
-import { confirmDialog, submitPasswordLogin, useBrowser } from './browser';
+import { confirmDialog, consoleApi, submitPasswordLogin, useBrowser } from './browser';
 import { openPost as postOpen } from './openApi';
 
 const browser = useBrowser();
 const STORE = { code: 'BJ001', name: '北京朝阳店' };
 const openPost = <D>(path: string, doc: unknown) => postOpen<D>(browser.baseUrl(), path, doc);
-
-/** Console GETs with the headers the page's own calls carry (the session's account version). */
-const consoleApi = async (page: Page) => {
-  const call = page.waitForRequest((r) => r.url().includes('/rest/') && r.method() === 'GET');
-  await page.goto('/memberList');
-  const headers = await (await call).allHeaders();
-  return async <T>(path: string): Promise<T> => {
-    const res = await page.request.get(path, { headers });
-    expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as { errcode: string; data: T };
-    expect(body.errcode, path).toBe('0');
-    return body.data;
-  };
-};
 
 describe('会员通知', () => {
   it('a test SMS, then a POS bill told to its member by the job: the log and the fee report show it', async () => {

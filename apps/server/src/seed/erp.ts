@@ -22,6 +22,7 @@ export const DEMO_SUBJECTS: Record<ErpFeeType, [string, string]> = {
   comboCard: ['2203.02', '预收账款-套餐卡'],
   signBill: ['1221.01', '其他应收款-签单'],
   intentDeposit: ['2203.02', '预收账款-意向金'],
+  coupon: ['6601.05', '销售费用-优惠券'],
   otherPay: ['1001', '库存现金'],
   project: ['6001.01', '主营业务收入-项目'],
   product: ['6001.02', '主营业务收入-商品'],

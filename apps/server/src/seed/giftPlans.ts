@@ -40,6 +40,9 @@ export const seedGiftPlans = async (tx: Tx, now: Date): Promise<void> => {
       join card c on c.id = mc.card_id join member m on m.id = mc.member_id
       where mc.kind = 'stored' and mc.status = 'active' and c.usable_scope = 'all' and m.status = 'normal'
         and mc.expires_at > ${now.toISOString()}::timestamptz
+        -- Its ledger ends before the demo top-ups (8 days ago and since): a card's ledger follows time.
+        and not exists (select 1 from card_ledger l where l.member_card_id = mc.id
+          and l.at > ${now.toISOString()}::timestamptz - interval '9 days')
       order by mc.id limit 1`),
   );
   if (!admin || stores.length < GIFT_DEMO_STORES.length || !holder) return;

@@ -15,8 +15,7 @@ import { idOf, idParamOf } from '../api/ids';
 import { buttonAccess, pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource } from '../resource/define';
-import { campaignFields, campaignStepsApi } from './campaign';
-import { COUPON_SCOPES } from './coupon';
+import { campaignFields, campaignStepsApi, campaignStoreFields } from './campaign';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 
 export const BOSS_GIFT_ITEMS_MAX = 20;
@@ -77,22 +76,7 @@ export const BOSS_GIFT_ACT = defineResource({
       section: '预算与门店',
       help: '同一会员在本活动中最多受赠的张数',
     },
-    storeScope: {
-      label: '参与门店',
-      type: 'enum',
-      options: COUPON_SCOPES,
-      required: true,
-      default: 'all',
-      list: { width: 90 },
-      section: '预算与门店',
-    },
-    storeCodes: {
-      label: '门店编码',
-      type: 'textarea',
-      max: 2000,
-      section: '预算与门店',
-      help: '指定门店时填写门店编码，逗号分隔',
-    },
+    ...campaignStoreFields('预算与门店', '参与门店'),
     // 赠送效果: the list's columns; the detail shows them in its result panel.
     stores: { label: '已赠门店', type: 'int', readOnly: true, list: { width: 90 }, hidden: true },
     gifts: { label: '赠送张数', type: 'int', readOnly: true, list: { width: 90 }, hidden: true },

@@ -9,6 +9,7 @@ import { endpoint } from '../api/endpoint';
 import { idOf } from '../api/ids';
 import { buttonAccess } from '../api/pageAccess';
 import type { EnumOption, FieldDef } from '../resource/define';
+import { COUPON_SCOPES } from './coupon';
 
 export const CAMPAIGN_STATUSES = [
   { value: 'draft', label: '草稿', color: 'default' },
@@ -51,6 +52,27 @@ export const campaignFields = () =>
     startDay: { label: '开始日期', type: 'date', required: true, list: { width: 110 }, filter: 'range', sort: true },
     endDay: { label: '结束日期', type: 'date', required: true, list: { width: 110 }, sort: true },
     remark: { label: '说明', type: 'textarea', max: 200 },
+  }) satisfies Record<string, FieldDef>;
+
+/** A plan's stores: all, or the stores whose codes it names (kept upper case, comma separated). */
+export const campaignStoreFields = (section: string, label = '适用门店') =>
+  ({
+    storeScope: {
+      label,
+      type: 'enum',
+      options: COUPON_SCOPES,
+      required: true,
+      default: 'all',
+      list: { width: 90 },
+      section,
+    },
+    storeCodes: {
+      label: '门店编码',
+      type: 'textarea',
+      max: 2000,
+      section,
+      help: '指定门店时填写门店编码，逗号分隔',
+    },
   }) satisfies Record<string, FieldDef>;
 
 export interface CampaignStepAnswer {

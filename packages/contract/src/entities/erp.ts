@@ -44,6 +44,7 @@ export const ERP_FEE_TYPES = [
   { value: 'comboCard', label: '套餐卡次消费', side: 'debit', from: '套餐卡划次' },
   { value: 'signBill', label: '签单', side: 'debit', from: '签单支付' },
   { value: 'intentDeposit', label: '意向金抵扣', side: 'debit', from: '以会员已付意向金抵扣的金额' },
+  { value: 'coupon', label: '优惠券抵扣', side: 'debit', from: '以会员优惠券抵扣的金额（营销费用）' },
   { value: 'otherPay', label: '其他收款', side: 'debit', from: '未记录支付方式的单据（历史导入）中非卡支付的金额' },
   { value: 'project', label: '项目收入', side: 'credit', from: '项目行金额' },
   { value: 'product', label: '商品收入', side: 'credit', from: '商品行金额' },

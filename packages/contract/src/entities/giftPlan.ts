@@ -15,8 +15,7 @@ import { endpoint } from '../api/endpoint';
 import { pageAccess } from '../api/pageAccess';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
-import { campaignFields, campaignStepsApi } from './campaign';
-import { COUPON_SCOPES } from './coupon';
+import { campaignFields, campaignStepsApi, campaignStoreFields } from './campaign';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 
 export const GIFT_TRIGGERS = [
@@ -95,22 +94,7 @@ export const GIFT_PLAN = defineResource({
       section: '赠送内容',
       help: `每次赠送的张数（最多 ${GIFT_COUPONS_MAX} 张）`,
     },
-    storeScope: {
-      label: '适用门店',
-      type: 'enum',
-      options: COUPON_SCOPES,
-      required: true,
-      default: 'all',
-      list: { width: 90 },
-      section: '适用门店',
-    },
-    storeCodes: {
-      label: '门店编码',
-      type: 'textarea',
-      max: 2000,
-      section: '适用门店',
-      help: '指定门店时填写门店编码，逗号分隔',
-    },
+    ...campaignStoreFields('适用门店'),
     // 赠送效果: the list's columns; the detail shows them in its result panel.
     times: { label: '赠送次数', type: 'int', readOnly: true, list: { width: 90 }, hidden: true },
     members: { label: '受赠会员', type: 'int', readOnly: true, hidden: true },

@@ -13,8 +13,7 @@ import { z } from 'zod';
 import { idOf } from '../api/ids';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
-import { campaignFields, campaignStepsApi } from './campaign';
-import { COUPON_SCOPES } from './coupon';
+import { campaignFields, campaignStepsApi, campaignStoreFields } from './campaign';
 import { createdAtField, MONEY_MAX } from './goodsCommon';
 import { GOODS_KINDS } from './goodsRef';
 
@@ -69,22 +68,7 @@ export const SALE = defineResource({
       help: '每个项目、商品或卡项一行：特价填写折后单价（元），折扣填写 1 到 99（85 即 8.5 折）',
     },
     itemsText: { label: '优惠商品', type: 'text', readOnly: true, list: { width: 260 }, section: '优惠商品' },
-    storeScope: {
-      label: '适用门店',
-      type: 'enum',
-      options: COUPON_SCOPES,
-      required: true,
-      default: 'all',
-      list: { width: 90 },
-      section: '适用门店',
-    },
-    storeCodes: {
-      label: '门店编码',
-      type: 'textarea',
-      max: 2000,
-      section: '适用门店',
-      help: '指定门店时填写门店编码，逗号分隔',
-    },
+    ...campaignStoreFields('适用门店'),
     // 活动效果: the list's columns; the detail shows them in its result panel.
     bills: { label: '成交单数', type: 'int', readOnly: true, list: { width: 90 }, hidden: true },
     quantity: { label: '成交件数', type: 'int', readOnly: true, hidden: true },

@@ -9,39 +9,24 @@
  * (each evaluation at its own scale), all recomputed for the totals row.
  */
 import { defineReport, type MeasureDef, type ReportFilterDef } from '../report/define';
+import { ratioOf, summed } from '../report/measures';
 import { period, regionFilter, regionId, regionName, storeFilter, storeId, storeName } from './memberAssets';
 
 const SOURCE =
   '会员评价（evaluation，开放接口提交，按收银单门店计入数据范围，按评价时间的北京日期计入期间）；评价等级在评价到达时按当时的评价设置判定';
 
-const count = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'int',
-  agg: 'sum',
-  width: 90,
-  ...extra,
-});
-const rate = (label: string, num: string, den: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'percent',
-  agg: 'ratio',
-  of: { num, den },
-  width: 90,
-  ...extra,
-});
-
 const measures = {
-  evaluations: count('评价数', { summary: true }),
-  good: count('好评数', { group: '评价等级' }),
-  neutral: count('中评数', { group: '评价等级' }),
-  bad: count('差评数', { summary: true, group: '评价等级' }),
-  satisfaction: rate('满意度', 'good', 'evaluations', { summary: true }),
-  badRate: rate('差评率', 'bad', 'evaluations'),
-  scorePoints: count('得分', { hidden: true }),
-  fullPoints: count('满分', { hidden: true }),
-  scoreRate: rate('得分率', 'scorePoints', 'fullPoints'),
-  replied: count('已回复', { group: '回复与处理' }),
-  badClosed: count('差评已关闭', { group: '回复与处理', width: 100 }),
+  evaluations: summed('评价数', { summary: true }),
+  good: summed('好评数', { group: '评价等级' }),
+  neutral: summed('中评数', { group: '评价等级' }),
+  bad: summed('差评数', { summary: true, group: '评价等级' }),
+  satisfaction: ratioOf('满意度', 'good', 'evaluations', { summary: true }),
+  badRate: ratioOf('差评率', 'bad', 'evaluations'),
+  scorePoints: summed('得分', { hidden: true }),
+  fullPoints: summed('满分', { hidden: true }),
+  scoreRate: ratioOf('得分率', 'scorePoints', 'fullPoints'),
+  replied: summed('已回复', { group: '回复与处理' }),
+  badClosed: summed('差评已关闭', { group: '回复与处理', width: 100 }),
 } satisfies Record<string, MeasureDef>;
 
 const staffId = { label: '员工ID', type: 'int', hidden: true } as const;

@@ -4,16 +4,9 @@
  * platform and period: how many, good (4–5 stars), neutral (3) and bad (1–2 stars), and their rates.
  */
 import { GROUPBUY_PLATFORMS } from '../entities/groupBuy';
-import { defineReport, type MeasureDef } from '../report/define';
+import { defineReport } from '../report/define';
+import { summed } from '../report/measures';
 import { period, regionFilter, regionId, regionName, storeFilter, storeId, storeName } from './memberAssets';
-
-const count = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'int',
-  agg: 'sum',
-  width: 90,
-  ...extra,
-});
 
 export const XMD_REVIEW = defineReport({
   name: 'xmdReview',
@@ -29,10 +22,10 @@ export const XMD_REVIEW = defineReport({
     month: { label: '月份', type: 'date', bucket: 'month', width: 100 },
   },
   measures: {
-    reviews: count('评价数', { summary: true }),
-    good: count('好评（4-5 星）', { width: 120, group: '评价分布' }),
-    neutral: count('中评（3 星）', { width: 110, group: '评价分布' }),
-    bad: count('差评（1-2 星）', { width: 120, group: '评价分布', summary: true }),
+    reviews: summed('评价数', { summary: true }),
+    good: summed('好评（4-5 星）', { width: 120, group: '评价分布' }),
+    neutral: summed('中评（3 星）', { width: 110, group: '评价分布' }),
+    bad: summed('差评（1-2 星）', { width: 120, group: '评价分布', summary: true }),
     goodRate: { label: '好评率', type: 'percent', agg: 'ratio', of: { num: 'good', den: 'reviews' }, width: 90 },
     badRate: { label: '差评率', type: 'percent', agg: 'ratio', of: { num: 'bad', den: 'reviews' }, width: 90 },
   },

@@ -6,16 +6,9 @@
  */
 import { COUPON_ISSUE_SOURCES, COUPON_KINDS, MEMBER_COUPON_STATUSES } from '../entities/coupon';
 import { GIFT_TRIGGERS } from '../entities/giftPlan';
-import { defineReport, type MeasureDef } from '../report/define';
+import { defineReport } from '../report/define';
+import { ratioOf, summed } from '../report/measures';
 import { period, regionFilter, regionId, regionName, storeFilter, storeId, storeName } from './memberAssets';
-
-const sum = (label: string, type: MeasureDef['type'], extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type,
-  agg: 'sum',
-  width: 110,
-  ...extra,
-});
 
 export const TRANSACTION_GIFT_DETAIL = defineReport({
   name: 'transactionGiftDetail',
@@ -34,11 +27,11 @@ export const TRANSACTION_GIFT_DETAIL = defineReport({
     month: { label: '月份', type: 'date', bucket: 'month', width: 100 },
   },
   measures: {
-    times: sum('赠送次数', 'int', { width: 90, summary: true }),
-    amount: sum('充值/售卡金额', 'money', { width: 130, summary: true }),
-    bonus: sum('赠送金额', 'money', { summary: true }),
-    coupons: sum('赠送券数', 'int', { width: 90, summary: true }),
-    bonusRate: { label: '赠送比例', type: 'percent', agg: 'ratio', of: { num: 'bonus', den: 'amount' }, width: 90 },
+    times: summed('赠送次数', { summary: true }),
+    amount: summed('充值/售卡金额', { type: 'money', width: 130, summary: true }),
+    bonus: summed('赠送金额', { type: 'money', summary: true }),
+    coupons: summed('赠送券数', { summary: true }),
+    bonusRate: ratioOf('赠送比例', 'bonus', 'amount'),
   },
   groupings: [
     { key: 'plan', label: '按方案', dims: ['planId', 'planCode', 'planName', 'trigger'] },
@@ -82,13 +75,13 @@ export const STORE_GIFT_CAL = defineReport({
     storeName: { ...storeName, fixed: undefined },
   },
   measures: {
-    budget: sum('门店预算', 'money', { summary: true }),
-    given: sum('已赠金额', 'money', { summary: true }),
-    budgetUse: { label: '预算使用率', type: 'percent', agg: 'ratio', of: { num: 'given', den: 'budget' }, width: 100 },
-    members: sum('受赠会员', 'int', { width: 90 }),
-    gifts: sum('赠送张数', 'int', { width: 90, summary: true }),
-    used: sum('已核销', 'int', { width: 80, summary: true }),
-    useRate: { label: '核销率', type: 'percent', agg: 'ratio', of: { num: 'used', den: 'gifts' }, width: 90 },
+    budget: summed('门店预算', { type: 'money', summary: true }),
+    given: summed('已赠金额', { type: 'money', summary: true }),
+    budgetUse: ratioOf('预算使用率', 'given', 'budget', { width: 100 }),
+    members: summed('受赠会员'),
+    gifts: summed('赠送张数', { summary: true }),
+    used: summed('已核销', { width: 80, summary: true }),
+    useRate: ratioOf('核销率', 'used', 'gifts'),
   },
   groupings: [
     {

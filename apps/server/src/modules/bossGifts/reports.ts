@@ -3,12 +3,11 @@
  * the bosses' gifts by activity and store against the budget; the coupons a member was given.
  */
 import { MEMBER_GIFTS_VIEW, STORE_GIFT_CAL } from '@zb/contract/reports/offers';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bindReport, col } from '../../platform/report/binding';
+import { memberWithMostCoupons } from '../coupons/reports';
 import { memberCoupon } from '../coupons/schema';
-import { member } from '../members/schema';
-import { region, store } from '../stores/schema';
 
 const sumOf = (alias: string, key: string, cast: 'int' | 'bigint') => sql`sum(${col(alias, key)})::${sql.raw(cast)}`;
 
@@ -58,19 +57,7 @@ export const memberGiftsView = bindReport({
   },
   filters: { memberId: 'query', period: { instant: col('mg', 'issuedAt') }, status: col('mg', 'status') },
   // The member given the most outside 华东大区 (the conformance test's regional user is cut off).
-  example: async (db: Db) => {
-    const [row] = await db
-      .select({ id: memberCoupon.memberId })
-      .from(memberCoupon)
-      .innerJoin(member, eq(member.id, memberCoupon.memberId))
-      .innerJoin(store, eq(store.id, member.storeId))
-      .innerJoin(region, eq(region.id, store.regionId))
-      .where(sql`${region.name} <> '华东大区' and ${inArray(memberCoupon.source, ['gift', 'bossGift'])}`)
-      .groupBy(memberCoupon.memberId)
-      .orderBy(sql`count(*) desc`, asc(memberCoupon.memberId))
-      .limit(1);
-    return row ? { memberId: row.id } : {};
-  },
+  example: (db: Db) => memberWithMostCoupons(db, inArray(memberCoupon.source, ['gift', 'bossGift'])),
   id: col('mg', 'id'),
   scope: { store: col('mg', 'homeStoreId') },
 });

@@ -8,12 +8,30 @@ import {
   DISCOUNT_VERIFY,
   MEMBER_COUPONS_VIEW,
 } from '@zb/contract/reports/coupons';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bindReport, bucketOf, col } from '../../platform/report/binding';
 import { member } from '../members/schema';
 import { region, store } from '../stores/schema';
 import { memberCoupon } from './schema';
+
+/**
+ * A member view's example: the member with the most coupons (of `which`) whose home store is
+ * outside 华东大区, so the conformance test's regional user is cut off from them.
+ */
+export const memberWithMostCoupons = async (db: Db, which?: SQL): Promise<{ memberId?: number }> => {
+  const [row] = await db
+    .select({ id: memberCoupon.memberId })
+    .from(memberCoupon)
+    .innerJoin(member, eq(member.id, memberCoupon.memberId))
+    .innerJoin(store, eq(store.id, member.storeId))
+    .innerJoin(region, eq(region.id, store.regionId))
+    .where(and(sql`${region.name} <> '华东大区'`, which))
+    .groupBy(memberCoupon.memberId)
+    .orderBy(sql`count(*) desc`, asc(memberCoupon.memberId))
+    .limit(1);
+  return row ? { memberId: row.id } : {};
+};
 
 export const memberCouponsView = bindReport({
   decl: MEMBER_COUPONS_VIEW,
@@ -29,19 +47,7 @@ export const memberCouponsView = bindReport({
   },
   filters: { memberId: 'query', period: { instant: col('mc', 'issuedAt') }, status: col('mc', 'status') },
   // The member with the most coupons outside 华东大区 (the conformance test's regional user is cut off).
-  example: async (db: Db) => {
-    const [row] = await db
-      .select({ id: memberCoupon.memberId })
-      .from(memberCoupon)
-      .innerJoin(member, eq(member.id, memberCoupon.memberId))
-      .innerJoin(store, eq(store.id, member.storeId))
-      .innerJoin(region, eq(region.id, store.regionId))
-      .where(sql`${region.name} <> '华东大区'`)
-      .groupBy(memberCoupon.memberId)
-      .orderBy(sql`count(*) desc`, asc(memberCoupon.memberId))
-      .limit(1);
-    return row ? { memberId: row.id } : {};
-  },
+  example: (db: Db) => memberWithMostCoupons(db),
   id: col('mc', 'id'),
   scope: { store: col('mc', 'homeStoreId') },
 });

@@ -8,6 +8,7 @@ import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { listeningBase } from '../../platform/listening';
 import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route, WithMessage } from '../../platform/route';
@@ -20,18 +21,9 @@ import { pullReviews, reviewPullText, xmdReviewBinding } from './reviews';
 import { type GroupBuyEnv, syncDeals, syncShops, verifyVoucher } from './service';
 import { GBSIM_PREFIX, groupBuySimulator } from './simulator';
 
-/** This server's own simulator, once it listens. */
-const ownSimulatorBase = (app: FastifyInstance): string => {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return `http://127.0.0.1:0${GBSIM_PREFIX}`;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}${GBSIM_PREFIX}`;
-};
-
 export const groupBuyEnv = (app: FastifyInstance): GroupBuyEnv => ({
   cipher: app.cipher,
-  simulatorBase: () => ownSimulatorBase(app),
+  simulatorBase: () => listeningBase(app, GBSIM_PREFIX) ?? `http://127.0.0.1:0${GBSIM_PREFIX}`,
 });
 
 export const groupBuyRoutes = fp(

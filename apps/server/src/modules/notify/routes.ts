@@ -8,8 +8,8 @@
 import { NOTIFY_API, openWxUserBody } from '@zb/contract/entities/notify';
 import { WX_MENU_API } from '@zb/contract/entities/wxMenu';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { listeningBase } from '../../platform/listening';
 import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route, WithMessage } from '../../platform/route';
@@ -28,15 +28,6 @@ import {
   wxTest,
 } from './service';
 import { notifySimulators } from './simulator';
-
-/** This server's own address once it listens (its simulators are asked over HTTP); null before. */
-const listeningBase = (app: FastifyInstance): string | null => {
-  const address = app.server.address();
-  if (!address || typeof address === 'string' || address.port === 0) return null;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-};
 
 const testText = (r: { status: string; error: string | null }) =>
   r.status === 'sent' ? '测试消息已发送' : `测试消息未发出：${r.error ?? ''}`;

@@ -4,8 +4,8 @@
  * when set; otherwise this server's own simulator, over HTTP once the server listens.
  */
 import { SCRM_API, scrmRunText } from '@zb/contract/entities/scrm';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { listeningBase } from '../../platform/listening';
 import { registerReport } from '../../platform/report/register';
 import { registerResource } from '../../platform/resource/register';
 import { route, WithMessage } from '../../platform/route';
@@ -15,14 +15,6 @@ import { scrmContactBinding, scrmTagLinkBinding } from './resources';
 import { runScrmSync, scrmClientOf, scrmStatus, scrmTagPicks } from './service';
 import { scrmSimulator } from './simulator';
 
-const listeningSimulatorBase = (app: FastifyInstance): string | null => {
-  const address = app.server.address();
-  if (!address || typeof address === 'string' || address.port === 0) return null;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}${SIM_PREFIX}`;
-};
-
 export const scrmRoutes = fp(
   async (app) => {
     registerResource(app, scrmTagLinkBinding);
@@ -31,7 +23,7 @@ export const scrmRoutes = fp(
     route(app, SCRM_API.status, (_i, { db }) => scrmStatus(db, app.config.wxwork.apiBase ?? '企业微信模拟器（内置）'));
     route(app, SCRM_API.tags, (_i, { db }) => scrmTagPicks(db));
     route(app, SCRM_API.sync, async (_i, { db }) => {
-      const r = await runScrmSync(db, scrmClientOf(db, app.config.wxwork, listeningSimulatorBase(app)));
+      const r = await runScrmSync(db, scrmClientOf(db, app.config.wxwork, listeningBase(app, SIM_PREFIX)));
       return new WithMessage(r, scrmRunText(r));
     });
     await app.register(scrmSimulator);

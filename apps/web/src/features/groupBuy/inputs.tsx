@@ -1,30 +1,11 @@
 /** The group-buy forms' controls: a store of the page's own call, a project or product, the write-only secret. */
 
 import { GROUPBUY_API } from '@zb/contract/entities/groupBuy';
-import { LookupSelect } from '../../platform/inputs/LookupSelect';
-import type { LookupEndpoint } from '../../platform/inputs/lookups';
+import { LookupInput } from '../../platform/inputs/LookupSelect';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
 
 /** A select over one of the pages' pick calls (stores, projects, products). */
-function PickInput({
-  endpoint,
-  placeholder,
-  value,
-  onChange,
-  disabled,
-  field,
-}: CustomInputProps & { endpoint: LookupEndpoint; placeholder: string }) {
-  return (
-    <LookupSelect
-      endpoint={endpoint}
-      disabled={disabled}
-      aria-label={field.label}
-      placeholder={placeholder}
-      value={(value as number | null | undefined) ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-    />
-  );
-}
+const PickInput = LookupInput;
 
 export function DouyinStoreInput(props: CustomInputProps) {
   return <PickInput endpoint={GROUPBUY_API.douyinStores} placeholder="不绑定门店" {...props} />;

@@ -1,0 +1,4 @@
+ALTER TABLE "eas_subject" DROP CONSTRAINT "eas_subject_fee_type_chk";--> statement-breakpoint
+ALTER TABLE "erp_voucher_line" DROP CONSTRAINT "erp_voucher_line_fee_type_chk";--> statement-breakpoint
+ALTER TABLE "eas_subject" ADD CONSTRAINT "eas_subject_fee_type_chk" CHECK ("eas_subject"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'coupon', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard'));--> statement-breakpoint
+ALTER TABLE "erp_voucher_line" ADD CONSTRAINT "erp_voucher_line_fee_type_chk" CHECK ("erp_voucher_line"."fee_type" in ('cash', 'wechat', 'alipay', 'bankCard', 'storedCard', 'comboCard', 'signBill', 'intentDeposit', 'coupon', 'otherPay', 'project', 'product', 'cardSale', 'topUp', 'refund', 'refundPaid', 'refundToCard'));
