@@ -153,28 +153,39 @@ export const seedGiftPlans = async (tx: Tx, now: Date): Promise<void> => {
   await tx.update(giftPlan).set({ status: 'ended' }).where(eq(giftPlan.id, past!));
 
   // Bills at the covered stores, as each store's till sends them.
-  for (const [k, s] of stores.entries()) {
-    const till = { clientId: null, kind: 'pos' as const, name: `${s.code} 收银`, storeId: s.id };
-    const at = (daysAgo: number) => beijing(new Date(now.getTime() - daysAgo * DAY - k * 3_600_000));
-    const topUp = (n: number, amount: number, daysAgo: number) =>
-      sendBill(tx, till, {
+  // The top-ups in time order (a card's ledger follows time): each day, first TJ001, then CQ001 an hour later.
+  const tillOf = (s: (typeof stores)[number]) => ({
+    clientId: null,
+    kind: 'pos' as const,
+    name: `${s.code} 收银`,
+    storeId: s.id,
+  });
+  const at = (daysAgo: number, k: number) => beijing(new Date(now.getTime() - daysAgo * DAY + k * 3_600_000));
+  const steps = [
+    { n: 1, amount: 100_000, daysAgo: 8 }, // 满 1000: 送 100
+    { n: 2, amount: 300_000, daysAgo: 5 }, // 满 3000: 送 450 and two coupons
+    { n: 3, amount: 50_000, daysAgo: 2 }, // below every 门槛: no gift
+  ];
+  for (const { n, amount, daysAgo } of steps) {
+    for (const [k, s] of stores.entries()) {
+      await sendBill(tx, tillOf(s), {
         outerNo: `DEMO-ZS-${s.code}-${n}`,
         storeCode: s.code,
         member: holder.phone,
-        at: at(daysAgo),
+        at: at(daysAgo, k),
         lines: [{ kind: 'topUp', cardNo: holder.card_no, amount, quantity: 1, staff: [] }],
         payments: [{ method: 'wechat', amount, tradeNo: `4200022${String(660000 + k * 10 + n).padStart(10, '0')}` }],
         remark: '充值活动',
       });
-    await topUp(1, 100_000, 8); // 满 1000: 送 100
-    await topUp(2, 300_000, 5); // 满 3000: 送 450 and two coupons
-    await topUp(3, 50_000, 2); // below every 门槛: no gift
-    // A 储值卡1000元 sold: the 办卡送护理券 coupon (C005 is no 折扣方案's card).
-    await sendBill(tx, till, {
+    }
+  }
+  // A 储值卡1000元 sold at each store: the 办卡送护理券 coupon (C005 is no 折扣方案's card).
+  for (const [k, s] of stores.entries()) {
+    await sendBill(tx, tillOf(s), {
       outerNo: `DEMO-ZS-${s.code}-card`,
       storeCode: s.code,
       member: holder.phone,
-      at: at(1),
+      at: at(1, k),
       lines: [{ kind: 'cardSale', code: 'C005', quantity: 1, staff: [] }],
       payments: [{ method: 'wechat', amount: 100_000, tradeNo: `4200022${String(660500 + k).padStart(10, '0')}` }],
       remark: '办卡活动',
