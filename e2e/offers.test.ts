@@ -33,14 +33,24 @@ describe('折扣方案', () => {
 
     // (1) The plan: 乌发护理套装 at 9 折 at every store, from today.
     await page.goto('/salesList');
-    await button(page, '新增折扣方案').click();
+    await page.getByRole('button', { name: /新增折扣方案/ }).click();
     await page.waitForURL('**/salesDetail?create=1');
-    const form = page.locator('form').filter({ has: page.getByLabel('方案名称', { exact: true }) });
+    // /salesList stays mounted (kept alive) behind the detail, its search form too: aim at the new plan's card.
+    const form = page.locator('.ant-card').filter({ hasText: '新增折扣方案' });
     await form.getByLabel('方案名称', { exact: true }).fill(name);
-    await typeDate(form.getByLabel('开始日期', { exact: true }), dayFromNow(0));
-    await typeDate(form.getByLabel('结束日期', { exact: true }), dayFromNow(7));
-    await button(form, '添加商品').click();
-    await form.getByLabel('选择商品', { exact: true }).click();
+    // The dates typed and left with Tab (Enter in a date would submit the form).
+    for (const [label, day] of [
+      ['开始日期', dayFromNow(0)],
+      ['结束日期', dayFromNow(7)],
+    ] as const) {
+      const input = form.getByLabel(label, { exact: true });
+      await input.click();
+      await input.fill(day);
+      await input.press('Tab');
+    }
+    await form.getByRole('button', { name: /添加商品/ }).click();
+    await form.locator('.ant-select', { has: page.getByLabel('选择商品', { exact: true }) }).click();
+    await page.keyboard.type(GOODS[0]);
     await openDropdown(page).locator('.ant-select-item-option').filter({ hasText: GOODS[0] }).first().click();
     const listPrice = GOODS[6] * 100;
     const price = Math.round((listPrice * 90) / 100);
