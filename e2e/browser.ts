@@ -121,6 +121,39 @@ export const typeDate = async (input: Locator, day: string) => {
   await input.press('Enter');
 };
 
+/** Types days into a form's date inputs, each left with Tab (Enter in a date would submit the form). */
+export const fillDays = async (form: Locator, days: readonly (readonly [label: string, day: string])[]) => {
+  for (const [label, day] of days) {
+    const input = form.getByLabel(label, { exact: true });
+    await input.click();
+    await input.fill(day);
+    await input.press('Tab');
+  }
+};
+
+/**
+ * 通过 of the newest pending application of `type` in /approvalCenter, as an approver does: found by
+ * its number, opened, approved after the confirm. `get` is a consoleApi.
+ */
+export const approveInCenter = async (
+  page: Page,
+  get: Awaited<ReturnType<typeof consoleApi>>,
+  type: string,
+): Promise<void> => {
+  const pending = await get<{ list: { spNo: string }[] }>(
+    `/rest/approval/list?pageNo=1&pageSize=10&status=pending&type=${type}`,
+  );
+  const spNo = pending.list[0]!.spNo;
+  await page.goto(`/approvalCenter?status=pending&keyword=${spNo}`);
+  const approval = page.getByRole('row').filter({ hasText: spNo });
+  await approval.getByText('待审批').waitFor({ timeout: 30_000 });
+  await approval.getByRole('button', { name: /查\s*看/ }).click();
+  const drawer = page.getByRole('dialog');
+  await button(drawer, '通过').click();
+  await confirmDialog(page, /确定通过该申请？/);
+  await drawer.getByText('已通过').first().waitFor({ timeout: 30_000 });
+};
+
 /** The Beijing day `days` from today, YYYY-MM-DD. */
 export const dayFromNow = (days: number) => {
   const d = new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000);

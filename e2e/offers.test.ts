@@ -9,13 +9,14 @@ import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../apps/server/src/seed/goods';
 import {
+  approveInCenter,
   button,
   confirmDialog,
   consoleApi,
   dayFromNow,
+  fillDays,
   openDropdown,
   submitPasswordLogin,
-  typeDate,
   useBrowser,
 } from './browser';
 import { openPost as postOpen } from './openApi';
@@ -38,16 +39,10 @@ describe('折扣方案', () => {
     // /salesList stays mounted (kept alive) behind the detail, its search form too: aim at the new plan's card.
     const form = page.locator('.ant-card').filter({ hasText: '新增折扣方案' });
     await form.getByLabel('方案名称', { exact: true }).fill(name);
-    // The dates typed and left with Tab (Enter in a date would submit the form).
-    for (const [label, day] of [
+    await fillDays(form, [
       ['开始日期', dayFromNow(0)],
       ['结束日期', dayFromNow(7)],
-    ] as const) {
-      const input = form.getByLabel(label, { exact: true });
-      await input.click();
-      await input.fill(day);
-      await input.press('Tab');
-    }
+    ]);
     await form.getByRole('button', { name: /添加商品/ }).click();
     await form.locator('.ant-select', { has: page.getByLabel('选择商品', { exact: true }) }).click();
     await page.keyboard.type(GOODS[0]);
@@ -62,18 +57,7 @@ describe('折扣方案', () => {
     // (2) 提交审核, then 通过 in the approval center.
     await button(page.locator('.ant-card', { hasText: '活动效果' }), '提交审核').click();
     await confirmDialog(page, /将折扣方案「.+」提交到审批中心审核/);
-    const pending = await get<{ list: { spNo: string; type: string }[] }>(
-      '/rest/approval/list?pageNo=1&pageSize=10&status=pending&type=sale',
-    );
-    const spNo = pending.list[0]!.spNo;
-    await page.goto(`/approvalCenter?status=pending&keyword=${spNo}`);
-    const approval = page.getByRole('row').filter({ hasText: spNo });
-    await approval.getByText('待审批').waitFor({ timeout: 30_000 });
-    await approval.getByRole('button', { name: /查\s*看/ }).click();
-    const drawer = page.getByRole('dialog');
-    await button(drawer, '通过').click();
-    await confirmDialog(page, /确定通过该申请？/);
-    await drawer.getByText('已通过').first().waitFor({ timeout: 30_000 });
+    await approveInCenter(page, get, 'sale');
     const plan = await get<{ status: string }>(`/rest/sale/detail/${id}`);
     expect(plan.status).toBe('active');
 

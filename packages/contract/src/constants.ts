@@ -104,6 +104,7 @@ export const APPROVAL_TYPES = {
   giftPlan: '赠送方案审核',
   bossGiftAct: '老板赠送活动审核',
   fissionAct: '裂变活动审核',
+  mallEvent: '商城活动审核',
 } as const;
 export type ApprovalType = keyof typeof APPROVAL_TYPES;
 export const APPROVAL_COMMENT_MAX = 200;

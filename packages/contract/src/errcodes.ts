@@ -278,6 +278,11 @@ export const ERR = {
   FISSION_INVALID: 'FISSION-40001',
   /** 裂变: the activity is not running on the registration's day. */
   FISSION_NOT_ACTIVE: 'FISSION-40902',
+  // 商城活动 (issue 16, entities/mallEvent.ts)
+  /** An order naming an event not running, goods not in it, a group full, past its time or joined before. */
+  MALL_EVENT_INVALID: 'MALLEVENT-40001',
+  /** Shipping or picking up a 拼团 order whose group has not formed. */
+  MALL_GROUP_FORMING: 'MALLEVENT-40901',
   HOME_NOTHING_TO_PUBLISH: 'HOME-40901',
   SHR_UNREACHABLE: 'SHR-50201',
   // 活动券 (issue 16, /actCouponsM): printed codes of a coupon template.
@@ -428,6 +433,8 @@ export const ERRMSG: Record<Errcode, string> = {
   [ERR.BOSS_GIFT_LIMIT]: '超出老板赠送的预算或限额',
   [ERR.FISSION_INVALID]: '裂变登记无效',
   [ERR.FISSION_NOT_ACTIVE]: '裂变活动未在进行中',
+  [ERR.MALL_EVENT_INVALID]: '商城活动下单无效',
+  [ERR.MALL_GROUP_FORMING]: '拼团尚未成团',
   [ERR.HOME_NOT_PUBLISHED]: '小程序首页尚未发布',
   [ERR.HOME_NOTHING_TO_PUBLISH]: '草稿与已发布版本相同，无需发布',
   [ERR.SHR_UNREACHABLE]: '无法连接 SHR 人事系统，请稍后重试',

@@ -227,6 +227,7 @@ export const OPERATION_ENTITIES: Record<string, LoggedEntity> = {
   giftPlan: { name: '赠送方案', fieldsOf: 'giftPlan', fields: { spNo: '审批单号', comment: '审批意见' } },
   bossGiftAct: { name: '老板赠送活动', fieldsOf: 'bossGiftAct', fields: { spNo: '审批单号', comment: '审批意见' } },
   fissionAct: { name: '裂变活动', fieldsOf: 'fissionAct', fields: { spNo: '审批单号', comment: '审批意见' } },
+  mallEvent: { name: '商城活动', fieldsOf: 'mallEvent', fields: { spNo: '审批单号', comment: '审批意见' } },
   // 老板赠送 (issue 16): a boss's gift to members.
   boss_gift: {
     name: '老板赠送',

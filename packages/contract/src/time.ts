@@ -18,6 +18,10 @@ export const formatClock = (v: Date | string): string => shanghaiIso(asDate(v)).
 /** 'YYYY-MM-DD' (Beijing) of an instant. */
 export const formatDate = (v: Date | string): string => shanghaiIso(asDate(v)).slice(0, 10);
 
+/** The calendar day `n` days after a 'YYYY-MM-DD' (before, when n < 0). */
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** Years a day of the console may fall in: enough for birthdays and contracts, and PostgreSQL's. */
 const DAY_YEARS = { min: 1900, max: 2199 } as const;
 

@@ -41,6 +41,7 @@ import { seedGroupBuy } from './groupBuy';
 import { seedHomepage } from './homepage';
 import { seedIntents } from './intents';
 import { seedMall } from './mall';
+import { seedMallEvents } from './mallEvents';
 import { seedMarketing } from './marketing';
 import { seedMemberAssets } from './memberAssets';
 import { seedMemberCare } from './memberCare';
@@ -378,6 +379,8 @@ export const seedDemo = async (
     if (history) await seedBossGifts(tx, now);
     // 裂变活动: activities and a sharing tree three levels deep (issue 16; after the gift plans' coupon).
     if (history) await seedFission(tx, now);
+    // 商城活动: templates, events in every state, 秒杀 and 拼团 orders from the demo mini-program (issue 16; after the mall).
+    if (history) await seedMallEvents(tx, now);
     // Points of the bills and refunds above, and exchanges (after every bill and refund).
     if (history) await seedPoints(tx, now);
     // After every bill of the history, which its limits and blacklist would have refused; its

@@ -17,6 +17,12 @@ export const pageAccess = (path: string): Access => {
   return r.codes.length > 0 ? codes(...r.codes) : OPEN;
 };
 
+/** Whoever may open any of the pages (any signed-in user when one of them is open). */
+export const anyPageAccess = (...paths: string[]): Access => {
+  const routes = paths.map(routeOf);
+  return routes.some((r) => r.codes.length === 0) ? OPEN : codes(...routes.flatMap((r) => r.codes));
+};
+
 /** Whoever holds the page's button `key`; the page must declare that button. */
 export const buttonAccess = (path: string, key: string): Access => {
   const r = routeOf(path);

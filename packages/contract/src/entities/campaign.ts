@@ -35,12 +35,12 @@ export const campaignStatusField = () =>
     filter: 'eq',
   }) satisfies FieldDef;
 
-/** The fields every plan starts with: its code, name, state, dates and remark. */
-export const campaignFields = () =>
+/** The fields every plan starts with: its code, name, state, dates and remark (`noun`: 方案, 活动 …). */
+export const campaignFields = (noun = '方案') =>
   ({
-    code: { label: '方案编号', type: 'text', readOnly: true, list: { width: 120, fixed: 'left' }, filter: 'eq' },
+    code: { label: `${noun}编号`, type: 'text', readOnly: true, list: { width: 120, fixed: 'left' }, filter: 'eq' },
     name: {
-      label: '方案名称',
+      label: `${noun}名称`,
       type: 'text',
       required: true,
       max: 40,

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
 import { idOf } from '../api/ids';
-import { buttonAccess, pageAccess } from '../api/pageAccess';
+import { anyPageAccess, buttonAccess } from '../api/pageAccess';
 import { defineFlow } from '../flow';
 import { resourceApi } from '../resource/api';
 import { defineResource, type EnumOption } from '../resource/define';
@@ -210,7 +210,8 @@ export const MALL_ORDER_FLOW = defineFlow({
       label: '取消并退款',
       from: ['toShip', 'toPickup'],
       to: 'refunded',
-      by: ['open', 'console'],
+      // system: a 拼团 group that did not form (entities/mallEvent.ts).
+      by: ['open', 'console', 'system'],
       button: 'ship',
       reason: 'required',
       confirm: '取消订单并按原支付方式全额退回会员已付金额，占用的库存将退回，确定吗？',
@@ -269,7 +270,8 @@ export const MALL_LINES_MAX = 20;
 export const MALL_QTY_MAX = 99;
 export const MALL_TEXT_MAX = 200;
 
-const orderFields = {
+/** The columns every mall order list shows (also /activityOrderList's, entities/mallEvent.ts). */
+export const mallOrderFields = {
   orderNo: {
     label: '订单号',
     type: 'text',
@@ -331,7 +333,7 @@ export const MALL_ORDER = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   actions: { export: true },
   fields: {
-    ...orderFields,
+    ...mallOrderFields,
     kind: {
       label: '订单类型',
       type: 'enum',
@@ -354,7 +356,7 @@ export const MALL_EARNEST_ORDER = defineResource({
   defaultSort: { field: 'createdAt', dir: 'desc' },
   actions: { export: true },
   fields: {
-    ...orderFields,
+    ...mallOrderFields,
     earnestAmount: { label: '定金', type: 'money', readOnly: true, list: { width: 90 } },
     balanceAmount: { label: '到店尾款', type: 'money', readOnly: true, list: { width: 100 } },
     balancePaidAt: { label: '尾款支付时间', type: 'datetime', readOnly: true, export: true },
@@ -465,8 +467,14 @@ export const openMallOrderBody = z
       })
       .optional(),
     remark: z.string().trim().max(MALL_TEXT_MAX).optional(),
+    /** A 商城活动 the order buys in (entities/mallEvent.ts): its lines are priced at the event's prices. */
+    eventCode: z.string().trim().toUpperCase().max(20, '活动编号最多 20 个字符').optional(),
+    /** 拼团: the group joined; none opens a new group with this member as its leader. */
+    groupNo: z.string().trim().toUpperCase().max(30, '团号最多 30 个字符').optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.groupNo && !v.eventCode)
+      ctx.addIssue({ code: 'custom', path: ['groupNo'], message: '参加拼团须同时填写活动编号' });
     if (v.delivery === 'express' && !v.receiver)
       ctx.addIssue({ code: 'custom', path: ['receiver'], message: '快递订单须填写收货人、电话和地址' });
     if (v.delivery === 'pickup' && v.freight > 0)
@@ -510,6 +518,8 @@ export interface MallOrderAnswer {
   paidAmount: number;
   /** True when this answers an earlier request with the same outerNo. */
   replayed: boolean;
+  /** The 商城活动 it was bought in, and a 拼团 order's group (its number is what the member shares). */
+  event?: { code: string; kind: string; groupNo: string | null; groupStatus: string | null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,6 +533,25 @@ export interface MallOrderLineView {
   quantity: number;
   amount: number;
   earnest: number | null;
+  /** A 商城活动 line: the goods' own price when ordered (price is the event's). */
+  listPrice: number | null;
+}
+
+/** A 商城活动 order's event, and a 拼团 order's group with everyone in it. */
+export interface MallOrderEventView {
+  id: number;
+  code: string;
+  name: string;
+  kind: string;
+  group: {
+    groupNo: string;
+    status: string;
+    size: number;
+    joined: number;
+    expiresAt: string;
+    formedAt: string | null;
+    members: { orderNo: string; memberName: string; leader: boolean; status: MallOrderStatus; createdAt: string }[];
+  } | null;
 }
 
 export interface MallHistoryRow {
@@ -584,6 +613,7 @@ export interface MallOrderView {
   /** The money its after-sale refunds paid back (退款支付记录), by channel. */
   payouts: (PaymentRefundDto & { returnNo: string })[];
   history: MallHistoryRow[];
+  event: MallOrderEventView | null;
 }
 
 const orderId = idOf('订单', '请选择订单');
@@ -611,7 +641,8 @@ export const MALL_API = {
   view: endpoint<undefined, undefined, MallOrderView>({
     method: 'GET',
     path: '/rest/mallOrder/view/:id',
-    access: pageAccess('/onlineOrderDetail'),
+    // A mall event's order opens from /activityOrderList too.
+    access: anyPageAccess('/onlineOrderDetail', '/activityOrderDetail'),
     params: idParams,
     summary: '商城订单详情',
   }),

@@ -52,6 +52,8 @@ export const OPEN_PATHS = {
   mallOrders: '/mallOrders',
   /** A mall order's state change: POST with { step, … }. */
   mallOrderStep: '/mallOrders/:outerNo/steps',
+  /** The 商城活动 running today, with their goods, prices and stock left (entities/mallEvent.ts). */
+  mallEvents: '/mallEvents',
   intentDeposits: '/intentDeposits',
   /** A scalp examination report from a store's device (entities/examination.ts). */
   examinations: '/examinations',

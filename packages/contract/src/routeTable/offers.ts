@@ -40,7 +40,8 @@ export default group('ZBHT-YHFA-PAG', [
     category: PLANS,
     tip: '设置商城活动的商品与规则',
     hidden: true,
-    buttons: [BUTTONS.edit],
+    // 编辑 creates, changes and submits an event; 审核 stops a running one.
+    buttons: [BUTTONS.edit, BUTTONS.audit],
   }),
   page('/activityList', '营销活动', {
     category: CAMPAIGNS,

@@ -13,14 +13,14 @@ import { mallOrder, mallReturn } from './schema';
 // Correlated subqueries spell the outer table out (drizzle leaves single-table columns unqualified).
 const goodsSummary = sql<string>`(select string_agg(l.goods_name || '×' || l.quantity, '，' order by l.line) from mall_order_line l where l.order_id = "mall_order"."id")`;
 
-const orderColumns = {
+export const orderColumns = {
   storeName: store.name,
   regionName: region.name,
   memberName: member.name,
   memberPhone: member.phone,
   goodsSummary,
 };
-const orderJoins = [
+export const orderJoins = [
   { table: store, on: eq(store.id, mallOrder.storeId) },
   { table: region, on: eq(region.id, store.regionId) },
   { table: member, on: eq(member.id, mallOrder.memberId) },

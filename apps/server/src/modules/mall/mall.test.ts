@@ -19,9 +19,8 @@ import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BizError } from '../../platform/errors';
 import { DEMO_OPEN_KEYS } from '../../seed/openApi';
-import { lastOperation, userRoleIdOf } from '../../testing/fixtures';
+import { lastOperation } from '../../testing/fixtures';
 import { openPost } from '../../testing/openApi';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
@@ -33,6 +32,7 @@ import { region, store } from '../stores/schema';
 import { stepMallOrderOpen } from './open';
 import { createMallOrder } from './orders';
 import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
+import { bizCode, mallPeople } from './testHelpers';
 
 let t: TestApp;
 let admin: TestClient;
@@ -87,16 +87,6 @@ const order = (over: Partial<OpenMallOrderBody> & { code?: string; qty?: number 
 
 const create = (body: OpenMallOrderBody) => createMallOrder(t.db, client, body);
 
-const bizCode = async (p: Promise<unknown>): Promise<string> => {
-  try {
-    await p;
-    return ERR.OK;
-  } catch (e) {
-    if (e instanceof BizError) return e.errcode;
-    throw e;
-  }
-};
-
 const orderRow = async (orderNo: string) =>
   (await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo)))[0]!;
 const step = (outerNo: string, body: Parameters<typeof stepMallOrderOpen>[3]) =>
@@ -104,15 +94,7 @@ const step = (outerNo: string, body: Parameters<typeof stepMallOrderOpen>[3]) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.signIn('admin', 'admin123');
-  liqiang = await t.signIn('13800000002', 'region123', await userRoleIdOf(t.db, '13800000002', 'REGION_MANAGER'));
-  const stores = await t.db
-    .select({ code: store.code, region: region.name })
-    .from(store)
-    .innerJoin(region, eq(region.id, store.regionId))
-    .where(eq(store.status, 'open'));
-  eastStore = stores.find((s) => s.region === '华东大区')!.code;
-  southStore = stores.find((s) => s.region !== '华东大区')!.code;
+  ({ admin, liqiang, eastStore, southStore } = await mallPeople(t));
   const members = await t.db.select({ phone: member.phone }).from(member).limit(2);
   phone = members[0]!.phone;
   phone2 = members[1]!.phone;

@@ -9,10 +9,12 @@ import {
   openMallOrderBody,
   openMallOrderStepBody,
 } from '@zb/contract/entities/mall';
+import { openMallEventsBody } from '@zb/contract/entities/mallEvent';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
 import type { Db } from '../../db/client';
 import type { StepTaker } from '../../platform/flow';
 import { openRoute } from '../openApi/types';
+import { openMallEvents } from './events';
 import {
   answerOf,
   applyAfterSale,
@@ -62,5 +64,12 @@ export const mallOpenRoutes = [
     body: openMallOrderStepBody,
     kinds: MINI,
     handle: (db, caller, body, params) => stepMallOrderOpen(db, caller, params.outerNo ?? '', body),
+  }),
+  openRoute({
+    method: 'POST',
+    path: OPEN_PATHS.mallEvents,
+    body: openMallEventsBody,
+    kinds: MINI,
+    handle: (db) => openMallEvents(db),
   }),
 ];

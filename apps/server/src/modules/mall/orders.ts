@@ -31,12 +31,20 @@ import { recordCreated, runStep, type StepTaker } from '../../platform/flow';
 import { member } from '../members/schema';
 import { recordPaymentRefund } from '../payRefunds/service';
 import { store } from '../stores/schema';
-import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
+import {
+  assertGroupFormed,
+  type EventTerms,
+  eventTerms,
+  expiredGroups,
+  joinGroup,
+  markGroupFailed,
+  RELEASED,
+  releaseEventOrder,
+  takeEventStock,
+} from './eventOrders';
+import { mallEvent, mallEventGroup, mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
 
 const invalid = (msg: string) => new BizError(ERR.MALL_ORDER_INVALID, msg);
-
-/** Statuses whose pieces count toward a member's limit (everything but what was given back). */
-const RELEASED: MallOrderStatus[] = ['cancelled', 'refunded'];
 
 const dayOf = (at: Date) => formatDate(at).replaceAll('-', '');
 
@@ -54,6 +62,22 @@ export const answerOf = (o: OrderRow, replayed: boolean): MallOrderAnswer => ({
   paidAmount: o.paidAmount,
   replayed,
 });
+
+/** The event part of an order's answer: its event's code and a 拼团 order's group. */
+const eventPartOf = async (db: Db | Tx, o: OrderRow): Promise<Pick<MallOrderAnswer, 'event'>> => {
+  if (!o.eventId) return {};
+  const [r] = await db
+    .select({
+      code: mallEvent.code,
+      kind: mallEvent.kind,
+      groupNo: mallEventGroup.groupNo,
+      status: mallEventGroup.status,
+    })
+    .from(mallEvent)
+    .leftJoin(mallEventGroup, o.groupId ? eq(mallEventGroup.id, o.groupId) : sql`false`)
+    .where(eq(mallEvent.id, o.eventId));
+  return r ? { event: { code: r.code, kind: r.kind, groupNo: r.groupNo, groupStatus: r.status } } : {};
+};
 
 const findByOuterNo = async (db: Db | Tx, clientId: number | null, outerNo: string): Promise<OrderRow | undefined> => {
   const [row] = await db
@@ -105,15 +129,17 @@ export const createMallOrder = async (
   at = new Date(),
 ): Promise<MallOrderAnswer> => {
   const earlier = await findByOuterNo(db, sender.clientId, body.outerNo);
-  if (earlier) return answerOf(earlier, true);
+  if (earlier) return { ...answerOf(earlier, true), ...(await eventPartOf(db, earlier)) };
   try {
-    const created = await db.transaction((tx) => insertOrder(tx, sender, body, at));
-    return answerOf(created, false);
+    return await db.transaction(async (tx) => {
+      const created = await insertOrder(tx, sender, body, at);
+      return { ...answerOf(created, false), ...(await eventPartOf(tx, created)) };
+    });
   } catch (e) {
     if (!(e instanceof SameOuterNo)) throw e;
     const first = await findByOuterNo(db, sender.clientId, body.outerNo);
     if (!first) throw e;
-    return answerOf(first, true);
+    return { ...answerOf(first, true), ...(await eventPartOf(db, first)) };
   }
 };
 
@@ -135,20 +161,25 @@ const insertOrder = async (tx: Tx, sender: MallOrderSender, body: OpenMallOrderB
   }
   const earnestGoods = goods.filter((g) => g.earnest !== null);
   const kind: MallOrderKind = earnestGoods.length ? 'earnest' : 'normal';
+  // A 商城活动's terms: its prices, checked again below by its stock and limits.
+  const ev: EventTerms | null = body.eventCode ? await eventTerms(tx, body.eventCode, at, goods) : null;
+  if (ev && kind === 'earnest') throw invalid('定金商品不参加商城活动');
   if (kind === 'earnest') {
     if (goods.length > 1) throw invalid('定金商品须单独下单');
     if (body.delivery !== 'pickup') throw invalid('定金商品须到店自提，余款到店支付');
   }
   const lines = goods.map((g, i) => {
     const quantity = wanted.get(g.code)!;
+    const price = ev?.prices.get(g.id) ?? g.price;
     return {
       line: i + 1,
       goodsId: g.id,
       goodsName: g.name,
-      price: g.price,
+      price,
       quantity,
-      amount: g.price * quantity,
+      amount: price * quantity,
       earnest: g.earnest,
+      listPrice: ev ? g.price : null,
     };
   });
   const goodsAmount = lines.reduce((s, l) => s + l.amount, 0);
@@ -179,6 +210,7 @@ const insertOrder = async (tx: Tx, sender: MallOrderSender, body: OpenMallOrderB
       receiverPhone: body.receiver?.phone ?? null,
       address: body.receiver?.address ?? null,
       remark: body.remark ?? null,
+      eventId: ev?.id ?? null,
       createdAt: at,
     })
     .onConflictDoNothing()
@@ -207,10 +239,15 @@ const insertOrder = async (tx: Tx, sender: MallOrderSender, body: OpenMallOrderB
         throw invalid(`「${g.name}」每人限购 ${g.limitPerMember} 件，您已购买 ${bought?.n ?? 0} 件`);
       }
     }
+    // The event's own stock and limit; its lines are written below, so this order is not yet counted.
+    if (ev) await takeEventStock(tx, ev, mem.id, l);
   }
   await tx.insert(mallOrderLine).values(lines.map((l) => ({ ...l, orderId: order.id })));
+  let groupId: number | null = null;
+  if (ev?.kind === 'group') groupId = (await joinGroup(tx, ev, mem.id, order.id, body.groupNo, at)).id;
+  else if (body.groupNo) throw new BizError(ERR.MALL_EVENT_INVALID, `商城活动「${ev?.name}」不是拼团活动`);
   await recordCreated(tx, MALL_ORDER_FLOW, order.id, { kind: 'open', clientId: sender.clientId }, '小程序下单', at);
-  return { ...order, orderNo };
+  return { ...order, orderNo, groupId };
 };
 
 /** Gives an order's pieces back to their goods (cancelled, or refunded after a return of goods). */
@@ -291,6 +328,7 @@ export const cancelOrder = async (tx: Tx, id: number, by: StepTaker, reason?: st
     set: { cancelledAt: at },
   });
   await releaseStock(tx, id);
+  await releaseEventOrder(tx, id);
 };
 
 /**
@@ -319,6 +357,7 @@ export const cancelRefundOrder = async (
     set: { cancelledAt: at, refundedAmount: sql`${mallOrder.paidAmount} + ${mallOrder.balancePaid}` },
   });
   await releaseStock(tx, id);
+  await releaseEventOrder(tx, id);
   const order = await orderById(tx, id);
   const parts = [
     { method: (order.payMethod ?? 'wechat') as MallPayMethod, amount: order.paidAmount, tradeNo: order.tradeNo },
@@ -341,15 +380,16 @@ export const cancelRefundOrder = async (
 export const receiveOrder = (tx: Tx, id: number, by: StepTaker, at = new Date()) =>
   runStep(tx, { flow: MALL_ORDER_FLOW, table: mallOrder, id, step: 'receive', by, at, set: { completedAt: at } });
 
-export const shipOrder = (
+export const shipOrder = async (
   tx: Tx,
   id: number,
   by: StepTaker,
   tracking: { trackingCompany: string; trackingNo: string },
   where?: SQL,
   at = new Date(),
-) =>
-  runStep(tx, {
+) => {
+  await assertGroupFormed(tx, id);
+  await runStep(tx, {
     flow: MALL_ORDER_FLOW,
     table: mallOrder,
     id,
@@ -359,10 +399,12 @@ export const shipOrder = (
     at,
     set: { ...tracking, shippedAt: at },
   });
+};
 
 /** 确认自提: the member took the goods; a 定金 order's rest is paid in the store now. */
 export const pickupOrder = async (tx: Tx, id: number, by: StepTaker, where?: SQL, at = new Date()) => {
   const order = await loadOrder(tx, id, where);
+  await assertGroupFormed(tx, id);
   const balance = order.total - order.paidAmount;
   await runStep(tx, {
     flow: MALL_ORDER_FLOW,
@@ -524,3 +566,34 @@ export const orderById = (tx: Tx | Db, id: number) =>
     .from(mallOrder)
     .where(eq(mallOrder.id, id))
     .then((r) => r[0]!);
+
+/**
+ * The scheduled job: a 拼团 group still forming past its time fails, and its orders are cancelled —
+ * an unpaid one simply, a paid one with everything paid going back (取消并退款). One group per
+ * transaction; a group another run holds is skipped.
+ */
+export const failExpiredGroups = async (db: Db, now = new Date()): Promise<number> => {
+  let failed = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [g] = await expiredGroups(tx, now).limit(1);
+      if (!g) return false;
+      await markGroupFailed(tx, g.id);
+      const orders = await tx
+        .select({ id: mallOrder.id, status: mallOrder.status })
+        .from(mallOrder)
+        .where(and(eq(mallOrder.groupId, g.id), notInArray(mallOrder.status, RELEASED)))
+        .orderBy(asc(mallOrder.id));
+      const by: StepTaker = { kind: 'system', userId: null };
+      const reason = `拼团 ${g.groupNo} 未在时限内成团`;
+      for (const o of orders) {
+        if (o.status === 'pendingPay') await cancelOrder(tx, o.id, by, reason, undefined, now);
+        else if (o.status === 'toShip' || o.status === 'toPickup')
+          await cancelRefundOrder(tx, o.id, by, `${reason}，自动退款`, undefined, now);
+      }
+      return true;
+    });
+    if (!done) return failed;
+    failed += 1;
+  }
+};

@@ -4,6 +4,8 @@
  * mall_goods and only moves by conditional updates (stock >= quantity), so it can never go below
  * zero; an order's money columns are integer 分 and CHECKed to add up.
  */
+
+import { CAMPAIGN_STATUSES } from '@zb/contract/entities/campaign';
 import {
   MALL_DELIVERIES,
   MALL_ORDER_FLOW,
@@ -12,10 +14,23 @@ import {
   MALL_RETURN_FLOW,
   MALL_RETURN_KINDS,
 } from '@zb/contract/entities/mall';
+import { MALL_EVENT_KINDS, MALL_GROUP_STATUSES } from '@zb/contract/entities/mallEvent';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
 import { userAccount } from '../accounts/schema';
+import { campaignColumns } from '../approvals/schema';
 import { card, product, project } from '../goods/schema';
 import { member } from '../members/schema';
 import { openClient } from '../openApi/schema';
@@ -113,10 +128,16 @@ export const mallOrder = pgTable(
     completedAt: at('completed_at'),
     cancelledAt: at('cancelled_at'),
     remark: text('remark'),
+    /** The 商城活动 it was bought in, and a 拼团 order's group. */
+    eventId: integer('event_id').references((): AnyPgColumn => mallEvent.id),
+    groupId: integer('group_id').references((): AnyPgColumn => mallEventGroup.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('mall_order_no_uq').on(t.orderNo),
+    index('mall_order_event_idx').on(t.eventId, t.createdAt).where(sql`${t.eventId} is not null`),
+    index('mall_order_group_idx').on(t.groupId).where(sql`${t.groupId} is not null`),
+    check('mall_order_group_chk', sql`${t.groupId} is null or ${t.eventId} is not null`),
     uniqueIndex('mall_order_outer_uq').on(sql`coalesce(${t.clientId}, 0)`, t.outerNo),
     index('mall_order_created_idx').on(t.createdAt, t.id),
     index('mall_order_store_idx').on(t.storeId, t.createdAt),
@@ -153,13 +174,15 @@ export const mallOrderLine = pgTable(
     amount: integer('amount').notNull(),
     /** The deposit per piece of a 定金 line. */
     earnest: integer('earnest'),
+    /** A 商城活动 line: the goods' own price when ordered (price is the event's). */
+    listPrice: integer('list_price'),
   },
   (t) => [
     unique('mall_order_line_uq').on(t.orderId, t.line),
     index('mall_order_line_goods_idx').on(t.goodsId),
     check(
       'mall_order_line_amount_chk',
-      sql`${t.quantity} > 0 and ${t.price} >= 0 and ${t.amount} = ${t.price} * ${t.quantity}`,
+      sql`${t.quantity} > 0 and ${t.price} >= 0 and ${t.amount} = ${t.price} * ${t.quantity} and (${t.listPrice} is null or ${t.listPrice} >= ${t.price})`,
     ),
   ],
 );
@@ -191,5 +214,122 @@ export const mallReturn = pgTable(
     oneOf('mall_return_kind_chk', t.kind, values(MALL_RETURN_KINDS)),
     oneOf('mall_return_status_chk', t.status, values(MALL_RETURN_FLOW.states)),
     check('mall_return_amount_chk', sql`${t.amount} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// 商城活动 (contract entities/mallEvent.ts): the events, their goods with the event's stock, the
+// 拼团 groups, and the templates new events start from.
+
+export const activityModel = pgTable(
+  'activity_model',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    days: integer('days').notNull(),
+    remark: text('remark'),
+    /** Tenths of the mall price kept (85 = 8.5 折). */
+    rate: integer('rate').notNull(),
+    stock: integer('stock').notNull(),
+    limitPerMember: integer('limit_per_member').notNull().default(0),
+    groupSize: integer('group_size'),
+    groupHours: integer('group_hours'),
+    /** The mall goods a new event starts with. */
+    goods: integer('goods').array().notNull().default(sql`'{}'::integer[]`),
+    createdBy: integer('created_by').references(() => userAccount.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_model_created_idx').on(t.createdAt, t.id),
+    oneOf('activity_model_kind_chk', t.kind, values(MALL_EVENT_KINDS)),
+    check(
+      'activity_model_rules_chk',
+      sql`${t.days} > 0 and ${t.rate} between 1 and 99 and ${t.stock} > 0 and ${t.limitPerMember} >= 0 and (${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null)`,
+    ),
+  ],
+);
+
+export const mallEvent = pgTable(
+  'mall_event',
+  {
+    /** HD and the id in six digits. */
+    ...campaignColumns('HD'),
+    kind: text('kind').notNull(),
+    groupSize: integer('group_size'),
+    groupHours: integer('group_hours'),
+    modelId: integer('model_id').references(() => activityModel.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('mall_event_code_uq').on(t.code),
+    index('mall_event_created_idx').on(t.createdAt, t.id),
+    index('mall_event_active_idx').on(t.status, t.startDay, t.endDay),
+    oneOf('mall_event_status_chk', t.status, values(CAMPAIGN_STATUSES)),
+    oneOf('mall_event_kind_chk', t.kind, values(MALL_EVENT_KINDS)),
+    check('mall_event_days_chk', sql`${t.endDay} >= ${t.startDay}`),
+    check(
+      'mall_event_group_chk',
+      sql`(${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null) and (${t.groupSize} is null or ${t.groupSize} between 2 and 20) and (${t.groupHours} is null or ${t.groupHours} between 1 and 72)`,
+    ),
+  ],
+);
+
+export const mallEventItem = pgTable(
+  'mall_event_item',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => mallEvent.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => mallGoods.id),
+    /** The event's price, 分. */
+    price: integer('price').notNull(),
+    /** The event's stock left: only moves by conditional updates (stock >= quantity). */
+    stock: integer('stock').notNull(),
+    sold: integer('sold').notNull().default(0),
+    /** Most pieces one member buys in the event (orders not cancelled); 0: no limit. */
+    limitPerMember: integer('limit_per_member').notNull().default(0),
+  },
+  (t) => [
+    unique('mall_event_item_goods_uq').on(t.eventId, t.goodsId),
+    index('mall_event_item_goods_idx').on(t.goodsId),
+    check(
+      'mall_event_item_chk',
+      sql`${t.price} > 0 and ${t.stock} >= 0 and ${t.sold} >= 0 and ${t.limitPerMember} >= 0`,
+    ),
+  ],
+);
+
+export const mallEventGroup = pgTable(
+  'mall_event_group',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupNo: text('group_no').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => mallEvent.id),
+    leaderId: integer('leader_id')
+      .notNull()
+      .references(() => member.id),
+    size: integer('size').notNull(),
+    /** Orders in it, not cancelled: only moves by conditional updates (joined < size). */
+    joined: integer('joined').notNull().default(1),
+    status: text('status').notNull().default('forming'),
+    expiresAt: at('expires_at').notNull(),
+    formedAt: at('formed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('mall_event_group_no_uq').on(t.groupNo),
+    index('mall_event_group_event_idx').on(t.eventId, t.createdAt),
+    index('mall_event_group_forming_idx').on(t.expiresAt).where(sql`${t.status} = 'forming'`),
+    oneOf('mall_event_group_status_chk', t.status, values(MALL_GROUP_STATUSES)),
+    check(
+      'mall_event_group_joined_chk',
+      sql`${t.joined} >= 0 and ${t.joined} <= ${t.size} and (${t.status} <> 'formed' or ${t.joined} = ${t.size})`,
+    ),
   ],
 );

@@ -8,6 +8,7 @@ import {
   MALL_RETURN_FLOW,
   type MallDelivery,
   type MallHistoryRow,
+  type MallOrderEventView,
   type MallOrderKind,
   type MallOrderStatus,
   type MallOrderView,
@@ -35,7 +36,7 @@ import {
   rejectReturn,
   shipOrder,
 } from './orders';
-import { mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
+import { mallEvent, mallEventGroup, mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -138,6 +139,7 @@ export const viewMallOrder = async (db: Db, auth: Auth, id: number): Promise<Mal
       quantity: l.quantity,
       amount: l.amount,
       earnest: l.earnest,
+      listPrice: l.listPrice,
     })),
     returns: returns.map((x) => ({
       id: x.id,
@@ -152,6 +154,51 @@ export const viewMallOrder = async (db: Db, auth: Auth, id: number): Promise<Mal
     })),
     payouts,
     history,
+    event: r.eventId ? await eventViewOf(db, r.eventId, r.groupId) : null,
+  };
+};
+
+/** A 商城活动 order's event, and a 拼团 order's group with everyone in it (oldest first). */
+const eventViewOf = async (db: Db, eventId: number, groupId: number | null): Promise<MallOrderEventView | null> => {
+  const [ev] = await db.select().from(mallEvent).where(eq(mallEvent.id, eventId));
+  if (!ev) return null;
+  const [g] = groupId ? await db.select().from(mallEventGroup).where(eq(mallEventGroup.id, groupId)) : [];
+  const members = g
+    ? await db
+        .select({
+          orderNo: mallOrder.orderNo,
+          memberId: mallOrder.memberId,
+          memberName: member.name,
+          status: mallOrder.status,
+          createdAt: mallOrder.createdAt,
+        })
+        .from(mallOrder)
+        .innerJoin(member, eq(member.id, mallOrder.memberId))
+        .where(eq(mallOrder.groupId, g.id))
+        .orderBy(asc(mallOrder.createdAt), asc(mallOrder.id))
+    : [];
+  return {
+    id: ev.id,
+    code: ev.code,
+    name: ev.name,
+    kind: ev.kind,
+    group: g
+      ? {
+          groupNo: g.groupNo,
+          status: g.status,
+          size: g.size,
+          joined: g.joined,
+          expiresAt: g.expiresAt.toISOString(),
+          formedAt: iso(g.formedAt),
+          members: members.map((m) => ({
+            orderNo: m.orderNo,
+            memberName: m.memberName,
+            leader: m.memberId === g.leaderId,
+            status: m.status as MallOrderStatus,
+            createdAt: m.createdAt.toISOString(),
+          })),
+        }
+      : null,
   };
 };
 

@@ -20,6 +20,8 @@ import { endFissionActs } from '../fission/service';
 import { endGiftPlans } from '../giftPlans/service';
 import { jobGroupBuyEnv, pullReviews, reviewPullText } from '../groupBuy/reviews';
 import { expireIntentDeposits } from '../intents/service';
+import { endMallEvents } from '../mall/events';
+import { failExpiredGroups } from '../mall/orders';
 import { expirePoints } from '../memberAccount/points';
 import { scanCardAnomalies } from '../memberAssets/anomalies';
 import { evaluateAllTags } from '../memberCare/tags';
@@ -237,6 +239,18 @@ export const JOBS: readonly JobDef[] = [
     title: '结束到期的折扣方案',
     defaultCron: '6 0 * * *',
     run: async ({ db, now }) => `结束到期折扣方案 ${await endSales(db, now)} 个`,
+  },
+  {
+    name: 'endMallEvents',
+    title: '结束到期的商城活动',
+    defaultCron: '8 0 * * *',
+    run: async ({ db, now }) => `结束到期商城活动 ${await endMallEvents(db, now)} 个`,
+  },
+  {
+    name: 'failMallGroups',
+    title: '关闭超时未成团的拼团',
+    defaultCron: '*/10 * * * *',
+    run: async ({ db, now }) => `关闭未成团的拼团 ${await failExpiredGroups(db, now)} 个，其订单已取消或退款`,
   },
   {
     name: 'endGiftPlans',

@@ -1,6 +1,6 @@
 /** 赠品 of a 老板赠送活动: one row per coupon template, with what one coupon counts against a store's budget (元). */
 import { BOSS_GIFT_API, type BossGiftItemRow } from '@zb/contract/entities/bossGift';
-import { InputNumber } from 'antd';
+import { FenInput } from '../../platform/inputs/FenInput';
 import { LookupSelect } from '../../platform/inputs/LookupSelect';
 import { RowsInput } from '../../platform/inputs/RowsInput';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
@@ -27,16 +27,14 @@ export function BossGiftItemsInput({ value, onChange, disabled }: CustomInputPro
             value={row.couponTemplateId}
             onChange={(id) => set({ couponTemplateId: id ?? undefined })}
           />
-          <InputNumber
+          <FenInput
             aria-label="计入预算"
-            prefix="¥"
             suffix="/张"
             min={0.01}
-            precision={2}
             style={{ width: 160 }}
             disabled={disabled}
-            value={row.value === undefined ? null : row.value / 100}
-            onChange={(v) => set({ value: v === null ? undefined : Math.round(v * 100) })}
+            value={row.value}
+            onChange={(value) => set({ value })}
           />
         </>
       )}

@@ -56,6 +56,7 @@ const view = (status: MallOrderStatus, delivery: 'express' | 'pickup' = 'express
       quantity: 2,
       amount: 25600,
       earnest: null,
+      listPrice: null,
     },
   ],
   returns: [],
@@ -70,6 +71,7 @@ const view = (status: MallOrderStatus, delivery: 'express' | 'pickup' = 'express
       reason: '小程序下单',
     },
   ],
+  event: null,
 });
 
 const PAGE = '/onlineOrderList';

@@ -2,7 +2,8 @@
  * /onlineOrderDetail (线上订单详情): ?id=N shows one mall order — its progress, member, store,
  * delivery, amounts and payment (a 定金 order: the deposit and the balance paid at pick-up), its
  * lines, its after-sale requests with the money they paid back (退款支付记录) and its whole history (flow_event, oldest first), with the
- * buttons of the steps its state allows (MallOrderActions).
+ * buttons of the steps its state allows (MallOrderActions). An order bought in a 商城活动 shows its
+ * event and, for a 拼团, its group with everyone in it (also /activityOrderDetail's page).
  */
 import {
   MALL_DELIVERIES,
@@ -11,10 +12,12 @@ import {
   MALL_PAY_METHODS,
   MALL_RETURN_FLOW,
   MALL_RETURN_KINDS,
+  type MallOrderEventView,
   type MallOrderLineView,
   type MallOrderView,
   type MallReturnView,
 } from '@zb/contract/entities/mall';
+import { MALL_EVENT_KINDS, MALL_GROUP_STATUSES } from '@zb/contract/entities/mallEvent';
 import { formatYuan } from '@zb/contract/resource/format';
 import { formatDateTime } from '@zb/contract/time';
 import { Card, Descriptions, Result, Space, Spin, Steps, Table, Tag, Timeline, Typography } from 'antd';
@@ -75,7 +78,22 @@ function Lines({ v }: { v: MallOrderView }) {
       columns={[
         { title: '商城编码', dataIndex: 'goodsCode', width: 130 },
         { title: '商品', dataIndex: 'goodsName' },
-        { title: '单价', key: 'p', width: 110, render: (_, l) => yuan(l.price) },
+        {
+          title: '单价',
+          key: 'p',
+          width: 150,
+          render: (_, l) =>
+            l.listPrice === null ? (
+              yuan(l.price)
+            ) : (
+              <Space size={4}>
+                {yuan(l.price)}
+                <Typography.Text delete type="secondary">
+                  {yuan(l.listPrice)}
+                </Typography.Text>
+              </Space>
+            ),
+        },
         { title: '数量', dataIndex: 'quantity', width: 80 },
         { title: '定金/件', key: 'e', width: 100, render: (_, l) => (l.earnest === null ? '—' : yuan(l.earnest)) },
         { title: '金额', key: 'a', width: 120, render: (_, l) => yuan(l.amount) },
@@ -103,6 +121,48 @@ function Lines({ v }: { v: MallOrderView }) {
         </>
       )}
     />
+  );
+}
+
+/** A 商城活动 order's event and a 拼团 order's group, everyone in it. */
+function EventPart({ event }: { event: MallOrderEventView }) {
+  const g = event.group;
+  return (
+    <div>
+      <Typography.Title level={5}>商城活动</Typography.Title>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, xl: 3 }}
+        items={[
+          { key: 'name', label: '活动', children: `${event.name}（${event.code}）` },
+          { key: 'kind', label: '活动类型', children: tagOf(MALL_EVENT_KINDS, event.kind) },
+          ...(g
+            ? [
+                { key: 'group', label: '团号', children: g.groupNo },
+                { key: 'gs', label: '拼团状态', children: tagOf(MALL_GROUP_STATUSES, g.status) },
+                { key: 'size', label: '参团人数', children: `${g.joined} / ${g.size}` },
+                { key: 'exp', label: g.formedAt ? '成团时间' : '截止时间', children: time(g.formedAt ?? g.expiresAt) },
+              ]
+            : []),
+        ]}
+      />
+      {g && (
+        <Table
+          rowKey="orderNo"
+          size="small"
+          style={{ marginTop: 8 }}
+          pagination={false}
+          dataSource={g.members}
+          columns={[
+            { title: '参团会员', key: 'm', render: (_, m) => (m.leader ? `${m.memberName}（团长）` : m.memberName) },
+            { title: '订单号', dataIndex: 'orderNo', width: 180 },
+            { title: '订单状态', key: 's', width: 100, render: (_, m) => tagOf(MALL_ORDER_FLOW.states, m.status) },
+            { title: '参团时间', key: 't', width: 170, render: (_, m) => time(m.createdAt) },
+          ]}
+        />
+      )}
+    </div>
   );
 }
 
@@ -179,6 +239,7 @@ export function MallOrderBody({ v }: { v: MallOrderView }) {
           { key: 'remark', label: '备注', children: o.remark || '—' },
         ]}
       />
+      {v.event && <EventPart event={v.event} />}
       <div>
         <Typography.Title level={5}>商品明细</Typography.Title>
         <Lines v={v} />
@@ -216,17 +277,22 @@ export function MallOrderBody({ v }: { v: MallOrderView }) {
   );
 }
 
-export default function OnlineOrderDetailPage() {
+/** An order's page (?id=N): `title` names the order, `from` the list it opens from. */
+export function MallOrderPage({ title, from }: { title: string; from: string }) {
   const { search } = useLocation();
   const id = idOf(new URLSearchParams(search).get('id'));
   const view = useMallOrderView(id);
-  if (id === null) return <Result status="404" subTitle="请从线上订单列表打开详情" />;
+  if (id === null) return <Result status="404" subTitle={`请从${from}打开详情`} />;
   if (view.isError) return <Result status="warning" subTitle="订单不存在或不在您的数据范围内" />;
   const v = view.data;
   if (!v) return <Spin spinning style={{ display: 'block', margin: 48 }} />;
   return (
-    <Card title={`商城订单 ${v.order.orderNo}`} extra={<MallOrderActions order={v.order} />}>
+    <Card title={`${title} ${v.order.orderNo}`} extra={<MallOrderActions order={v.order} />}>
       <MallOrderBody v={v} />
     </Card>
   );
+}
+
+export default function OnlineOrderDetailPage() {
+  return <MallOrderPage title="商城订单" from="线上订单列表" />;
 }

@@ -14,6 +14,7 @@ import {
 } from '@zb/contract/entities/sale';
 import { InputNumber, Select, Typography } from 'antd';
 import { call } from '../../platform/http';
+import { FenInput } from '../../platform/inputs/FenInput';
 import { RowsInput } from '../../platform/inputs/RowsInput';
 import { formatFen } from '../../platform/money';
 import type { CustomInputProps } from '../../platform/resource/customInputs';
@@ -73,15 +74,13 @@ export function SaleItemsInput({ value, onChange, disabled }: CustomInputProps) 
               onChange={(mode: SaleItemRow['mode']) => set({ mode, value: mode === 'rate' ? 90 : undefined })}
             />
             {row.mode === 'price' ? (
-              <InputNumber
+              <FenInput
                 aria-label="特价"
                 min={0}
-                precision={2}
-                prefix="¥"
                 style={{ width: 130 }}
                 disabled={disabled}
-                value={row.value === undefined ? null : row.value / 100}
-                onChange={(v) => set({ value: v === null ? undefined : Math.round(v * 100) })}
+                value={row.value}
+                onChange={(value) => set({ value })}
               />
             ) : (
               <InputNumber

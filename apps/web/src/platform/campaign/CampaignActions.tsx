@@ -33,8 +33,10 @@ export function CampaignActions({
   row: { id: number; name: string; status: string };
   compact?: boolean;
 }) {
-  const canSubmit = useCan(buttonCodeOf(decl.page, 'edit'));
-  const canDisable = useCan(buttonCodeOf(decl.page, 'audit'));
+  // The plan's buttons sit on its list page, or on the page its declaration names (an open list's detail).
+  const buttonsPage = decl.buttons?.page ?? decl.page;
+  const canSubmit = useCan(buttonCodeOf(buttonsPage, 'edit'));
+  const canDisable = useCan(buttonCodeOf(buttonsPage, 'audit'));
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const status = row.status as CampaignStatus;
