@@ -9,7 +9,7 @@ CREATE TABLE "activity_model" (
 	"limit_per_member" integer DEFAULT 0 NOT NULL,
 	"group_size" integer,
 	"group_hours" integer,
-	"goods" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"goods" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "activity_model_kind_chk" CHECK ("activity_model"."kind" in ('seckill', 'group', 'timed')),

@@ -1,24 +1,23 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { canOpen } from '@zb/contract/access';
 import type { MenuResource } from '@zb/contract/api/auth';
 import { AUTH_API } from '@zb/contract/api/auth';
-import { NOT_BUILT_TEXT } from '@zb/contract/constants';
 import { ERR } from '@zb/contract/errcodes';
 import { groupName } from '@zb/contract/groups';
 import { ROUTES, type RouteDef } from '@zb/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { call } from '../platform/http';
 import { navigateTo } from '../platform/navigation';
-import { reportPagePaths } from '../platform/report/ReportPage';
-import { getSessionUser, rememberAllowedPath, setSessionUser } from '../platform/session';
+import { getSessionUser, lastAllowedPath, rememberAllowedPath, setSessionUser } from '../platform/session';
 import { envelope, sessionUser, stubFetch } from '../test/fixtures';
 import { renderApp, SLOW } from '../test/renderApp';
 import { loginTarget, NO_ACCESS_TEXT, routeAccess } from './access';
-import { builtPaths } from './pages';
 
-/** A menu page of the contract with its own code and no page built yet, whatever the table holds today. */
-const built = new Set([...builtPaths(), ...reportPagePaths()]);
-const page = ROUTES.find((r) => r.code && !r.hidden && !built.has(r.path)) as RouteDef & { code: string };
+/** A menu page of the contract with its own code (every route has its page now: a plain list). */
+const page = ROUTES.find((r) => r.path === '/activityModelList') as RouteDef & { code: string };
+/** The page's own calls answer empty lists. */
+const emptyLists = () =>
+  stubFetch((url) => ({ body: envelope(url.includes('/list') ? { list: [], total: 0 } : null) }));
 const entry = (code: string): MenuResource => ({ code, name: '', description: '' });
 /** May open `page` (its group and its code). */
 const pageUser = () => sessionUser({ menu: [entry(page.group), entry(page.code)] });
@@ -99,10 +98,11 @@ describe('with a session', () => {
     await app.waitForPath('/404');
   });
 
-  it('a permitted route shows its title, breadcrumb and the not-built text', async () => {
+  it('a permitted route shows its title and breadcrumb', async () => {
     setSessionUser(pageUser());
+    emptyLists();
     renderApp(page.path);
-    expect(await screen.findByText(NOT_BUILT_TEXT, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: page.title }, SLOW)).toBeTruthy();
     const crumbs = screen.getByTestId('breadcrumb');
     expect(within(crumbs).getByText(groupName(page.group))).toBeTruthy();
     expect(within(crumbs).getByText(page.title)).toBeTruthy();
@@ -114,7 +114,7 @@ describe('with a session', () => {
     const app = renderApp(page.path);
     await app.waitForPath('/welcome');
     expect(await screen.findByText(NO_ACCESS_TEXT, {}, SLOW)).toBeTruthy();
-    expect(screen.queryByText(NOT_BUILT_TEXT)).toBeNull();
+    expect(screen.queryByRole('heading', { name: page.title })).toBeNull();
   });
 
   it('a typed forbidden path goes back to the remembered page (survives a reload)', async () => {
@@ -136,8 +136,10 @@ describe('with a session', () => {
   const other = ROUTES.find((r) => r.codes.length > 0 && !canOpen(r, new Set([page.group, page.code])));
   it.runIf(other)('from one permitted page, a forbidden one leaves the user on the first', async () => {
     setSessionUser(pageUser());
+    emptyLists();
     const app = renderApp(page.path);
-    await screen.findByText(NOT_BUILT_TEXT, {}, SLOW);
+    // The page itself (not only the shell's heading) is on screen: it is the last allowed one.
+    await waitFor(() => expect(lastAllowedPath()).toBe(page.path), SLOW);
     act(() => navigateTo(other?.path ?? ''));
     await app.waitForPath(page.path);
   });

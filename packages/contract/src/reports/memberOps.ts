@@ -22,7 +22,9 @@
  * - 消费金额: the completed bills' totals at the row's stores in the period, less what was refunded of them.
  * - 有余额会员: members of the row's home stores holding value now (valid 储值卡 principal + bonus or 套餐卡 sessions).
  */
+
 import { defineReport, type MeasureDef } from '../report/define';
+import { ratioOf, summed } from '../report/measures';
 import {
   MEMBER_ASSETS,
   period,
@@ -34,23 +36,11 @@ import {
   storeName,
 } from './memberAssets';
 
-const count = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'int',
-  agg: 'sum',
-  width: 90,
-  ...extra,
-});
+const count = summed;
 const distinct = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef =>
-  count(label, { agg: 'countDistinct', ...extra });
-const rate = (label: string, num: string, den: string, group?: string): MeasureDef => ({
-  label,
-  type: 'percent',
-  agg: 'ratio',
-  of: { num, den },
-  width: 90,
-  ...(group ? { group } : {}),
-});
+  summed(label, { agg: 'countDistinct', ...extra });
+const rate = (label: string, num: string, den: string, group?: string): MeasureDef =>
+  ratioOf(label, num, den, group ? { group } : {});
 
 /** The visit and spend measures shared by 会员报表, 会员运营数据 and the dashboard. */
 const visitMeasures = {

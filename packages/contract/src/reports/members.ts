@@ -5,9 +5,11 @@
  * principal (本金), the bonus (赠金) and the sessions (次数, 套餐卡). Money in 分; 消费 is shown
  * positive (what was drawn), 其他 (退款/调整) signed.
  */
+
 import { CARD_KINDS } from '../entities/card';
 import { LEDGER_KINDS } from '../entities/member';
 import { defineReport, type MeasureDef } from '../report/define';
+import { summed } from '../report/measures';
 
 const storeId = { label: '门店ID', type: 'int', hidden: true } as const;
 const storeName = { label: '门店', type: 'text', width: 140, fixed: 'left' } as const;
@@ -31,9 +33,9 @@ const filters = {
 } as const;
 
 const money = (label: string, group: string, agg: MeasureDef['agg'], extra: Partial<MeasureDef> = {}) =>
-  ({ label, type: 'money', agg, width: 110, group, ...extra }) as const;
+  summed(label, { type: 'money', agg, group, ...extra });
 const count = (label: string, group: string, agg: MeasureDef['agg'] = 'sum') =>
-  ({ label, type: 'int', agg, width: 80, group }) as const;
+  summed(label, { width: 80, group, agg });
 
 /** 期初, the period's changes by kind, 期末: the columns of both 会员余额 reports and the monthly one. */
 const balanceMeasures = {

@@ -4,16 +4,12 @@
  * what each part cost when it was sent (/SMSmessage 短信单价). Test sends belong to no store and
  * are left out.
  */
-import { defineReport, type MeasureDef } from '../report/define';
+
+import { defineReport } from '../report/define';
+import { summed } from '../report/measures';
 import { period, regionFilter, regionId, regionName, storeFilter, storeId, storeName } from './memberAssets';
 
-const count = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'int',
-  agg: 'sum',
-  width: 90,
-  ...extra,
-});
+const count = summed;
 
 export const ALI_SMS_LOG = defineReport({
   name: 'aliSmsLog',

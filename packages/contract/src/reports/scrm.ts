@@ -8,23 +8,13 @@
  * - /customerFollow 客户跟进: the SCRM stores' follow-ups due in the period, done, on time, overdue;
  * - /memberTag 客户标签: the current customers by WeCom tag and store.
  */
-import { defineReport, type MeasureDef, type ReportFilterDef } from '../report/define';
+
+import { defineReport, type ReportFilterDef } from '../report/define';
+import { ratioOf, summed } from '../report/measures';
 import { period, regionFilter, regionId, regionName, storeFilter, storeId, storeName } from './memberAssets';
 
-const count = (label: string, extra: Partial<MeasureDef> = {}): MeasureDef => ({
-  label,
-  type: 'int',
-  agg: 'sum',
-  width: 90,
-  ...extra,
-});
-const rate = (label: string, num: string, den: string): MeasureDef => ({
-  label,
-  type: 'percent',
-  agg: 'ratio',
-  of: { num, den },
-  width: 90,
-});
+const count = summed;
+const rate = ratioOf;
 
 const staffId = { label: '员工ID', type: 'int', hidden: true } as const;
 const staffName = { label: '员工', type: 'text', width: 120 } as const;

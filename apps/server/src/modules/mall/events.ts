@@ -241,10 +241,8 @@ const checkModelGoods = async (tx: Tx, ids: readonly number[]): Promise<void> =>
   }
 };
 
-const goodsText = sql<
-  string | null
->`(select string_agg(g.name, '、' order by array_position("activity_model"."goods", g.id))
-  from mall_goods g where g.id = any("activity_model"."goods"))`;
+const goodsText = sql<string | null>`(select string_agg(g.name, '、' order by e.n)
+  from jsonb_array_elements_text("activity_model"."goods") with ordinality e(id, n) join mall_goods g on g.id = e.id::int)`;
 
 export const activityModelBinding = bindResource({
   decl: ACTIVITY_MODEL,

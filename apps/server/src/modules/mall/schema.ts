@@ -22,6 +22,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -236,7 +237,7 @@ export const activityModel = pgTable(
     groupSize: integer('group_size'),
     groupHours: integer('group_hours'),
     /** The mall goods a new event starts with. */
-    goods: integer('goods').array().notNull().default(sql`'{}'::integer[]`),
+    goods: jsonb('goods').$type<number[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => userAccount.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -64,6 +64,9 @@ const syncTags = async (db: Db, client: ScrmClient): Promise<number> => {
   return created;
 };
 
+/** Contacts upserted by one statement. */
+const CONTACT_BATCH = 500;
+
 const readContacts = async (db: Db, client: ScrmClient, now: Date) => {
   const people = await scrmStaff(db);
   const byPhone = new Map(people.map((p) => [p.phone, p]));
@@ -72,40 +75,46 @@ const readContacts = async (db: Db, client: ScrmClient, now: Date) => {
   const members = phones.length
     ? await db.select({ id: member.id, phone: member.phone }).from(member).where(inArray(member.phone, phones))
     : [];
+  const memberByPhone = new Map(members.map((m) => [m.phone, m.id]));
   const memberOf = (c: (typeof contacts)[number]) =>
-    (c.follow_info.remark_mobiles ?? []).map((p) => members.find((m) => m.phone === p)?.id).find((id) => id) ?? null;
+    (c.follow_info.remark_mobiles ?? []).map((p) => memberByPhone.get(p)).find((id) => id) ?? null;
+  // One row per contact and staff (a repeated one: the last wins), upserted CONTACT_BATCH at a time.
+  const rows = new Map<string, typeof scrmContact.$inferInsert>();
+  for (const c of contacts) {
+    const s = byPhone.get(c.follow_info.userid);
+    if (!s) continue;
+    rows.set(`${c.external_contact.external_userid}\u0000${s.id}`, {
+      externalUserId: c.external_contact.external_userid,
+      staffId: s.id,
+      storeId: s.storeId,
+      memberId: memberOf(c),
+      name: c.external_contact.name.slice(0, 60),
+      addedAt: new Date(c.follow_info.createtime * 1000),
+      tags: c.follow_info.tag_id ?? [],
+      removedAt: null,
+      seenAt: now,
+    });
+  }
+  const all = [...rows.values()];
   let added = 0;
   await db.transaction(async (tx) => {
-    for (const c of contacts) {
-      const s = byPhone.get(c.follow_info.userid);
-      if (!s) continue;
-      const values = {
-        externalUserId: c.external_contact.external_userid,
-        staffId: s.id,
-        storeId: s.storeId,
-        memberId: memberOf(c),
-        name: c.external_contact.name.slice(0, 60),
-        addedAt: new Date(c.follow_info.createtime * 1000),
-        tags: c.follow_info.tag_id ?? [],
-        removedAt: null,
-        seenAt: now,
-      };
-      const [row] = await tx
+    for (let i = 0; i < all.length; i += CONTACT_BATCH) {
+      const written = await tx
         .insert(scrmContact)
-        .values(values)
+        .values(all.slice(i, i + CONTACT_BATCH))
         .onConflictDoUpdate({
           target: [scrmContact.externalUserId, scrmContact.staffId],
           set: {
-            storeId: values.storeId,
-            memberId: values.memberId,
-            name: values.name,
-            tags: values.tags,
+            storeId: sql`excluded.store_id`,
+            memberId: sql`excluded.member_id`,
+            name: sql`excluded.name`,
+            tags: sql`excluded.tags`,
             removedAt: null,
             seenAt: now,
           },
         })
         .returning({ inserted: sql<boolean>`xmax = 0` });
-      if (row?.inserted) added++;
+      added += written.filter((r) => r.inserted).length;
     }
   });
   const removed = await db
@@ -115,6 +124,8 @@ const readContacts = async (db: Db, client: ScrmClient, now: Date) => {
     .returning({ id: scrmContact.id });
   return { contacts: contacts.length, added, removed: removed.length };
 };
+
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t) => b.includes(t));
 
 /** Each enabled link on each present contact with a member: who wins is the link's direction. */
 const syncLinks = async (db: Db, client: ScrmClient) => {
@@ -158,32 +169,39 @@ const syncLinks = async (db: Db, client: ScrmClient) => {
   for (const c of contacts) {
     const add: string[] = [];
     const remove: string[] = [];
-    await db.transaction(async (tx) => {
-      for (const l of links) {
-        const id = l.wecomTagId!;
-        const wecomHas = c.tags.includes(id);
-        const memberHas = has.has(`${l.tagId}:${c.memberId}`);
-        if (wecomHas === memberHas) continue;
-        const wecomChanged = c.synced !== null && c.synced.includes(id) !== wecomHas;
-        const toMember =
-          l.kind === 'manual' &&
-          (l.direction === 'fromWecom' ||
-            (l.direction === 'both' && (wecomChanged || (c.synced === null && wecomHas))));
-        if (toMember) {
-          if (await setManualTag(tx, l.tagId, c.memberId!, wecomHas)) toMembers++;
-          if (wecomHas) has.add(`${l.tagId}:${c.memberId}`);
-          else has.delete(`${l.tagId}:${c.memberId}`);
-        } else if (l.direction !== 'fromWecom') {
-          (memberHas ? add : remove).push(id);
-        }
+    const toMember: { tagId: number; on: boolean }[] = [];
+    for (const l of links) {
+      const id = l.wecomTagId!;
+      const wecomHas = c.tags.includes(id);
+      const memberHas = has.has(`${l.tagId}:${c.memberId}`);
+      if (wecomHas === memberHas) continue;
+      const wecomChanged = c.synced !== null && c.synced.includes(id) !== wecomHas;
+      const fromWecom =
+        l.kind === 'manual' &&
+        (l.direction === 'fromWecom' || (l.direction === 'both' && (wecomChanged || (c.synced === null && wecomHas))));
+      if (fromWecom) {
+        toMember.push({ tagId: l.tagId, on: wecomHas });
+        if (wecomHas) has.add(`${l.tagId}:${c.memberId}`);
+        else has.delete(`${l.tagId}:${c.memberId}`);
+      } else if (l.direction !== 'fromWecom') {
+        (memberHas ? add : remove).push(id);
       }
-    });
+    }
+    // A transaction only for a contact whose member's tags change.
+    if (toMember.length) {
+      await db.transaction(async (tx) => {
+        for (const m of toMember) if (await setManualTag(tx, m.tagId, c.memberId!, m.on)) toMembers++;
+      });
+    }
     if (add.length || remove.length) {
       await client.markTag(c.userid, c.ext, add, remove);
       toWecom += add.length + remove.length;
     }
     const tags = [...new Set([...c.tags.filter((t) => !remove.includes(t)), ...add])];
-    await db.update(scrmContact).set({ tags, syncedTags: tags }).where(eq(scrmContact.id, c.id));
+    // Written only when the contact's tags or their synced copy changed.
+    if (!sameTags(tags, c.tags) || c.synced === null || !sameTags(tags, c.synced)) {
+      await db.update(scrmContact).set({ tags, syncedTags: tags }).where(eq(scrmContact.id, c.id));
+    }
   }
   return { toMembers, toWecom };
 };
