@@ -99,7 +99,7 @@ const tipFen = (tip: string | undefined, label: string): number => {
 };
 
 describe('/MemberBalance as a new user meets it', () => {
-  it('a month: chart and table agree, a drill into one store, an export opened', async () => {
+  it('a month: chart and table agree, a drill into one store, an export opened', { timeout: 120_000 }, async () => {
     const { from, to } = lastMonth();
     const { page, context } = await browser.newPage();
     await submitPasswordLogin(page, 'admin', 'admin123');
@@ -113,7 +113,8 @@ describe('/MemberBalance as a new user meets it', () => {
     const start = form.locator('.ant-picker input').first();
     const end = form.locator('.ant-picker input').nth(1);
     // The picker keeps a typed day only once its panel has opened: on a busy machine the first
-    // keystrokes can come before it, so type again until both inputs show the month.
+    // keystrokes can come before it (or a closing panel puts the old day back before 查询 reads
+    // it), so type and search again until the search carries the month.
     await vi.waitFor(
       async () => {
         await start.click();
@@ -122,11 +123,11 @@ describe('/MemberBalance as a new user meets it', () => {
         await end.fill(to);
         await end.press('Enter');
         expect([await start.inputValue(), await end.inputValue()]).toEqual([from, to]);
+        await button(form, '查询').click();
+        await page.waitForURL(new RegExp(`periodFrom=${from}&periodTo=${to}`), { timeout: 5_000 });
       },
-      { timeout: 30_000, interval: 500 },
+      { timeout: 45_000, interval: 500 },
     );
-    await button(form, '查询').click();
-    await page.waitForURL(new RegExp(`periodFrom=${from}&periodTo=${to}`));
     const chartRows = await rowsOf(await answered);
     expect(chartRows.length).toBeGreaterThan(0);
 
