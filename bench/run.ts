@@ -13,7 +13,9 @@
  *    (bench/openBills.ts; budget ≥ 300 bills/s);
  *  - the data generator at the demo (PGlite) and large (PostgreSQL) scales, the store and staff
  *    lists at the large scale (API ≤ 1.5× the raw SQL at p50, and ≤ its SQL + 1.5 ms) and EXPLAIN of every list query
- *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts.
+ *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts;
+ *  - on that large world, 人群 counts over every member beside their raw SQL (bench/crowdCount.ts)
+ *    and 优惠券按人群发放 to 100,000 members as a job: time and peak memory (bench/crowdIssue.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -233,6 +235,21 @@ const main = async () => {
           !l.error && l.apiP50 <= budgets.reportP50Ms,
         ] as const,
     ),
+    ...scale.crowdCounts.map(
+      (c) =>
+        [
+          `人群 count「${c.name}」over ${c.members.toLocaleString('en')} members (large, PostgreSQL): service p50 (its raw SQL p50)`,
+          `${c.p50Ms.toFixed(0)} ms (${c.rawP50Ms.toFixed(0)} ms), ${c.count.toLocaleString('en')} members`,
+          'recorded',
+          true,
+        ] as const,
+    ),
+    [
+      `优惠券按人群发放 to ${scale.crowdIssue.crowdMembers.toLocaleString('en')} members as a job (large, PostgreSQL): snapshot; job; peak memory of the job's process`,
+      `${(scale.crowdIssue.snapshotMs / 1000).toFixed(1)} s; ${(scale.crowdIssue.jobMs / 1000).toFixed(1)} s in ${scale.crowdIssue.batches} batches; RSS ${scale.crowdIssue.peakRssMb} MB, heap ${scale.crowdIssue.peakHeapMb} MB${scale.crowdIssue.countsAgree ? '' : ' — COUNTS DISAGREE'}`,
+      'recorded; every member issued once',
+      scale.crowdIssue.countsAgree,
+    ],
     [
       `EXPLAIN of every list and report query at the large scale (${scale.explained} statements): sequential scans of tables over ${SEQ_SCAN_LIMIT.toLocaleString('en')} rows`,
       scale.seqScans.length ? scale.seqScans.join('; ') : 'none',

@@ -11,6 +11,7 @@
  *  - each registered report for a chain-wide month: the API's p50 next to the p50 of the one
  *    statement it runs (budget p50 ≤ 500 ms).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,8 @@ import { type DataScope, HQ_SCOPE } from '../apps/server/src/platform/scope';
 import { type GenerateReport, generate, REPORTED_TABLES, rowsOf } from '../apps/server/src/seed/generate';
 import { DEFAULT_SEED } from '../apps/server/src/seed/scale';
 import { startServer } from '../e2e/server';
+import { type CrowdCountResult, measureCrowdCounts } from './crowdCount';
+import { type CrowdIssueResult, measureCrowdIssue } from './crowdIssue';
 import { signIn } from './session';
 
 /** A table over this many rows must never be read by a sequential scan in a list query. */
@@ -69,6 +72,10 @@ export interface ScaleResult {
   floorP50: number;
   explained: number;
   seqScans: string[];
+  /** 人群 counts over every member, beside their raw SQL (crowdCount.ts). */
+  crowdCounts: CrowdCountResult[];
+  /** 优惠券按人群发放 to a crowd of 100,000 members as a job (crowdIssue.ts). */
+  crowdIssue: CrowdIssueResult;
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -449,7 +456,19 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
     } finally {
       await server.stop();
     }
-    return { generate: report, lists, reports, floorP50: floor, explained, seqScans: offences };
+    // The crowd counts read; the crowd issue writes a crowd, a template and its coupons (last).
+    const crowdCounts = await measureCrowdCounts(url.toString());
+    const crowdIssue = await measureCrowdIssue(url.toString());
+    return {
+      generate: report,
+      lists,
+      reports,
+      floorP50: floor,
+      explained,
+      seqScans: offences,
+      crowdCounts,
+      crowdIssue,
+    };
   } finally {
     await client.end({ timeout: 5 });
     await handle.close();
