@@ -40,9 +40,14 @@ export const seedMallEvents = async (tx: Tx, now: Date): Promise<void> => {
     .from(mallGoods)
     .where(inArray(mallGoods.code, ['SC-P001', 'SC-P002', 'SC-J001']));
   const g = (code: string) => goods.find((x) => x.code === code)!;
-  // Members the demo mall's own orders leave alone (its goods limit SC-J001 to one a member).
+  // Members the demo mall's own orders leave alone (they take the first six; its goods limit
+  // SC-J001 to one a member), taken region by region so the groups' leaders live in several
+  // regions' data scopes.
   const members = rowsOf<{ phone: string }>(
-    await tx.execute(sql`select phone from member where status = 'normal' order by id offset 20 limit 8`),
+    await tx.execute(sql`select phone from (
+        select m.phone, s.region_id, row_number() over (partition by s.region_id order by m.id) as n
+        from member m join store s on s.id = m.store_id where m.status = 'normal') x
+      where n between 11 and 13 order by n, region_id limit 8`),
   );
   // One open store of each region, so the orders spread over the regions' data scopes.
   const stores = rowsOf<{ code: string }>(

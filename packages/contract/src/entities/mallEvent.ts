@@ -143,11 +143,14 @@ export const MALL_EVENT = defineResource({
   },
 });
 
-/** A 拼团 event's groups (/mallEventsDetail 拼团记录), read-only. */
+/**
+ * A 拼团 event's groups (/mallEventsDetail 拼团记录), read-only. They name members, so they need
+ * /activityOrderList's code and keep to the caller's data scope by the leader's home store.
+ */
 export const MALL_EVENT_GROUP = defineResource({
   name: 'mallEventGroup',
   title: '拼团记录',
-  page: '/mallEventsList',
+  page: '/activityOrderList',
   api: '/rest/mallEvent/group',
   rowLabel: 'groupNo',
   defaultSort: { field: 'createdAt', dir: 'desc' },

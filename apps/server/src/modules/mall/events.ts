@@ -178,6 +178,7 @@ export const mallEventGroupBinding = bindResource({
   id: mallEventGroup.id,
   columns: { leaderName: member.name },
   joins: [{ table: member, on: eq(member.id, mallEventGroup.leaderId), inner: true }],
+  scope: { store: member.storeId },
 });
 
 /** A column of a 拼团 order's group. */

@@ -8,6 +8,10 @@
  * per-member limit is counted after that update, while the goods' row is locked, so two orders
  * of one member cannot both pass it. Cancelling an order, or refunding a 退货退款 request, gives
  * the stock back.
+ *
+ * An order naming a 商城活动 (eventOrders.ts) is priced at the event's prices and takes the
+ * event's own stock and limit too; a 拼团 order opens or joins a group, and is shipped only once
+ * its group formed (failExpiredGroups cancels or refunds the orders of groups past their time).
  */
 import {
   MALL_ORDER_FLOW,
