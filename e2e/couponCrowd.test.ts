@@ -52,8 +52,10 @@ describe('优惠券按人群发放', () => {
     await page.locator('input[aria-label="门店"]').click();
     await openDropdown(page).locator('.ant-select-item-option').filter({ hasText: STORE.name }).first().click();
     await page.keyboard.press('Escape');
+    // The store is chosen (its tag in the select), then the live count follows: slow on a busy machine.
+    await page.locator('.ant-select-selection-item', { hasText: STORE.name }).first().waitFor({ timeout: 15_000 });
     const count = page.locator('.ant-statistic', { hasText: '符合条件的会员' });
-    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toMatch(/[1-9]\d*/);
+    await expect.poll(() => count.innerText(), { timeout: 30_000 }).toMatch(/[1-9]\d*/);
     await button(page, '保存').click();
     await page.waitForURL(/\/crowdDetail\?id=\d+/);
 
