@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, submitPasswordLogin, useBrowser } from './browser';
+import { confirmDialog, pathOf, submitPasswordLogin, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -227,11 +227,9 @@ describe('the shell', () => {
     await modal.getByPlaceholder('请输入新密码').fill('region123');
     await modal.getByPlaceholder('请再次输入新密码').fill('region123');
     await modal.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByTestId('alert-text').getByText('确认修改？').waitFor();
-    await page
-      .getByRole('button', { name: /确\s*定/ })
-      .last()
-      .click();
+    // The confirm's 确定 once its dialog has zoomed in (a click during the zoom can miss it and
+    // leave the password changed for the tests after).
+    await confirmDialog(page, /确认修改？/);
     await page.waitForURL('**/relogin');
     await context.close();
   });
