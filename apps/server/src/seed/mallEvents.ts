@@ -6,6 +6,7 @@
  * amounts agree as they do for real orders. The 拼团 has a formed group, one still forming and one
  * that failed (its unpaid order cancelled by the job's rule).
  */
+import { formatDate } from '@zb/contract/time';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { userAccount } from '../modules/accounts/schema';
@@ -30,7 +31,6 @@ import { DEMO_OPEN_KEYS } from './openApi';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const dayOf = (d: Date) => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 10);
 
 export const seedMallEvents = async (tx: Tx, now: Date): Promise<void> => {
   const [admin] = await tx.select().from(userAccount).where(eq(userAccount.loginName, 'admin'));
@@ -57,7 +57,7 @@ export const seedMallEvents = async (tx: Tx, now: Date): Promise<void> => {
   );
   if (!admin || !app || goods.length < 3 || members.length < 8 || !stores.length) return;
   const auth: Auth = { sessionId: 'seed', user: admin, role: null, scope: HQ_SCOPE, codes: null };
-  const day = (d: number) => dayOf(new Date(now.getTime() + d * DAY));
+  const day = (d: number) => formatDate(new Date(now.getTime() + d * DAY));
 
   const [flash, trio, memberDay] = await tx
     .insert(activityModel)

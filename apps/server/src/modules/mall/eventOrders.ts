@@ -114,7 +114,8 @@ export const takeEventStock = async (
   }
 };
 
-const dayOf = (at: Date) => formatDate(at).replaceAll('-', '');
+/** The Beijing day as yyyymmdd, in order and group numbers (SC…, PT…). */
+export const dayOf = (at: Date) => formatDate(at).replaceAll('-', '');
 
 /**
  * 拼团: joins the group named (forming, not full, not past its time; once per member), or opens a

@@ -27,7 +27,6 @@ import {
   type OpenMallOrderBody,
 } from '@zb/contract/entities/mall';
 import { ERR } from '@zb/contract/errcodes';
-import { formatDate } from '@zb/contract/time';
 import { and, asc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { BizError } from '../../platform/errors';
@@ -37,6 +36,7 @@ import { recordPaymentRefund } from '../payRefunds/service';
 import { store } from '../stores/schema';
 import {
   assertGroupFormed,
+  dayOf,
   type EventTerms,
   eventTerms,
   expiredGroups,
@@ -49,8 +49,6 @@ import {
 import { mallEvent, mallEventGroup, mallGoods, mallOrder, mallOrderLine, mallReturn } from './schema';
 
 const invalid = (msg: string) => new BizError(ERR.MALL_ORDER_INVALID, msg);
-
-const dayOf = (at: Date) => formatDate(at).replaceAll('-', '');
 
 type OrderRow = typeof mallOrder.$inferSelect;
 
