@@ -15,7 +15,9 @@
  *    lists at the large scale (API ≤ 1.5× the raw SQL at p50, and ≤ its SQL + 1.5 ms) and EXPLAIN of every list query
  *    there (no sequential scan of a table over 100,000 rows): bench/scaleBench.ts;
  *  - on that large world, 人群 counts over every member beside their raw SQL (bench/crowdCount.ts)
- *    and 优惠券按人群发放 to 100,000 members as a job: time and peak memory (bench/crowdIssue.ts).
+ *    and 优惠券按人群发放 to 100,000 members as a job: time and peak memory (bench/crowdIssue.ts);
+ *  - 会员迁入 of 100,000 members with cards on a demo world: the upload's check and the import
+ *    job, each with its time and this process's peak memory (bench/importBench.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { repoRoot, startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
 import { ANCHOR, type FirstScreen, LINK, measureFirstScreen } from './firstScreen';
+import { type ImportResult, measureImport } from './importBench';
 import { measureOpenBills, type OpenBillsResult, openBillsRow } from './openBills';
 import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT, SLOW_REPORT_MS } from './scaleBench';
 import { signIn } from './session';
@@ -108,6 +111,7 @@ const main = async () => {
   } finally {
     pg.stop();
   }
+  const imported: ImportResult = await measureImport();
   const exportRow = (db: string, e: ExportResult) =>
     [
       `Export of ${EXPORT_ROWS.toLocaleString('en')} rows (/apiLog 导出 → file) on ${db}: time; server RSS growth`,
@@ -249,6 +253,12 @@ const main = async () => {
       `${(scale.crowdIssue.snapshotMs / 1000).toFixed(1)} s; ${(scale.crowdIssue.jobMs / 1000).toFixed(1)} s in ${scale.crowdIssue.batches} batches; RSS ${scale.crowdIssue.peakRssMb} MB, heap ${scale.crowdIssue.peakHeapMb} MB${scale.crowdIssue.countsAgree ? '' : ' — COUNTS DISAGREE'}`,
       'recorded; every member issued once',
       scale.crowdIssue.countsAgree,
+    ],
+    [
+      `会员迁入 of ${imported.rows.toLocaleString('en')} members with a 储值卡 each (${imported.fileMb} MB .xlsx, PostgreSQL, demo world): upload check; import job; this process's RSS before → peak in each`,
+      `${imported.check.seconds.toFixed(1)} s (${imported.check.rssBeforeMb} → ${imported.check.rssPeakMb} MB); ${imported.run.seconds.toFixed(1)} s, ${(imported.rows / imported.run.seconds).toFixed(0)} rows/s (${imported.run.rssBeforeMb} → ${imported.run.rssPeakMb} MB)${imported.agree ? '' : ` — ${imported.state}, COUNTS DISAGREE`}`,
+      'recorded; every row imported once, Σ ledger = Σ file',
+      imported.agree,
     ],
     [
       `EXPLAIN of every list and report query at the large scale (${scale.explained} statements): sequential scans of tables over ${SEQ_SCAN_LIMIT.toLocaleString('en')} rows`,

@@ -165,7 +165,7 @@ const refundAfterTopUp =
     }));
   };
 
-const writeFlags = async (tx: Tx, flags: Flag[], at: Date): Promise<number> => {
+const writeFlags = async (tx: Db | Tx, flags: Flag[], at: Date): Promise<number> => {
   let n = 0;
   for (let i = 0; i < flags.length; i += 1000) {
     const part = flags.slice(i, i + 1000).map((f) => ({ ...f, detectedAt: at }));
@@ -226,6 +226,24 @@ export const scanAbnormalBills = async (db: Db | Tx, at = new Date()): Promise<{
   );
   const ledger = await advance(db, 'ledger', sql`select max(id) as max from card_ledger`, [refundAfterTopUp(P)], at);
   return { read: bills.read + ledger.read, flagged: bills.flagged + ledger.flagged };
+};
+
+/**
+ * Flags one bill under `rule` as the scan would (a rule's flag is kept once per bill): answers the
+ * flag's id, the one already kept when the bill was flagged under that rule before.
+ */
+export const flagBill = async (db: Db | Tx, consumeId: number, rule: AbnormalRule, reason: string): Promise<number> => {
+  const [bill] = await db
+    .select({ storeId: memberConsume.storeId })
+    .from(memberConsume)
+    .where(eq(memberConsume.id, consumeId));
+  if (!bill) throw new BizError(ERR.PARAM_INVALID, '收银单不存在');
+  await writeFlags(db, [{ consumeId, storeId: bill.storeId, rule, reason }], new Date());
+  const [flag] = await db
+    .select({ id: abnormalBill.id })
+    .from(abnormalBill)
+    .where(and(eq(abnormalBill.consumeId, consumeId), eq(abnormalBill.rule, rule)));
+  return flag!.id;
 };
 
 // ── Handling ─────────────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
 import { MEMBER_MOVE_API } from '@zb/contract/api/memberMoves';
 import { REFUND_API } from '@zb/contract/api/refunds';
 import type { OpenBillBody } from '@zb/contract/entities/bill';
+import { BILL_API } from '@zb/contract/entities/billView';
 import { MEMBER_IMPORT_COLUMNS, type MemberImportColumnKey } from '@zb/contract/entities/memberImport';
 import { ERR } from '@zb/contract/errcodes';
 import { OPEN_PATHS } from '@zb/contract/open/protocol';
@@ -27,8 +28,10 @@ import type { prng } from '../../seed/stores';
 import { openPost } from '../../testing/openApi';
 import { beijingDay, factRows } from '../../testing/reports';
 import type { TestClient } from '../../testing/testClient';
+import { flagBill } from '../bills/abnormal';
 import { createImport, importFinished, importHeader, rollbackImport, startImport } from '../memberImport/service';
 import { closureRun } from '../memberMoves/service';
+import { BILL_REVERSAL_REF } from '../members/ledger';
 import { createMember } from '../members/service';
 
 export type Rng = ReturnType<typeof prng>;
@@ -626,6 +629,80 @@ const refundOp = operation({
 });
 
 /**
+ * 冲正 of one of the world's bills on /abnormalBillingList: the bill is flagged (as the scan flags
+ * one, rule 超限额) and 冲正 with a reason — the bill closed, what its card draws took and no
+ * refund gave back put back on the cards by ledger 调整 rows, in one transaction. A bill already
+ * closed is refused by its state; one drawn on a card that is no longer open may be refused with
+ * its reason. Either way a refusal changes nothing.
+ */
+const reverseOp = operation({
+  name: '冲正',
+  now: true,
+  weight: 5,
+  input: async (w) => {
+    if (!w.bills.size) return null;
+    const bill = w.rng.pick([...w.bills.values()]);
+    const [state] = await q<{ status: string; cardsOpen: boolean }>(
+      w,
+      sql`select c.status, coalesce(bool_and(mc.status = 'active' and (mc.expires_at is null or mc.expires_at > now())), true)
+          as "cardsOpen"
+        from member_consume c left join member_consume_line l on l.consume_id = c.id
+          left join member_card mc on mc.id = l.member_card_id
+        where c.id = ${bill.consumeId} group by c.status`,
+    );
+    return { bill, open: state!.status === 'completed', cardsOpen: Boolean(state!.cardsOpen) };
+  },
+  run: async (w, i) => {
+    const what = `冲正 ${i.bill.billNo}`;
+    const flag = await flagBill(w.db, i.bill.consumeId, 'overLimit', '资金性质测试：单笔金额超限');
+    // What the bill's draws took, card by card: 冲正 puts back at most that.
+    const drawn = await q<{ card: number; amount: number; bonus: number; sessions: number }>(
+      w,
+      sql`select member_card_id as card, -coalesce(sum(amount), 0)::int as amount,
+          -coalesce(sum(bonus_amount), 0)::int as bonus, -coalesce(sum(sessions), 0)::int as sessions
+        from card_ledger where ref_type = 'member_consume' and kind = 'consume' and ref_id = ${i.bill.consumeId}
+        group by member_card_id`,
+    );
+    const done = await attempt(
+      w,
+      what,
+      () => envelope(w.admin.call(BILL_API.reverseAbnormal, { body: { id: flag, reason: '资金性质测试冲正' } })),
+      i.open ? undefined : [ERR.STATE_CHANGED],
+    );
+    if (i.open && i.cardsOpen) expect(done, `${what}: a completed bill on open cards is reversed`).not.toBeNull();
+    if (!done) return 'refused';
+    const [bill] = await q<{ status: string }>(
+      w,
+      sql`select status from member_consume where id = ${i.bill.consumeId}`,
+    );
+    expect(bill!.status, what).toBe('closed');
+    const back = await q<{ card: number; amount: number; bonus: number; sessions: number }>(
+      w,
+      sql`select member_card_id as card, coalesce(sum(amount), 0)::int as amount,
+          coalesce(sum(bonus_amount), 0)::int as bonus, coalesce(sum(sessions), 0)::int as sessions
+        from card_ledger where ref_type = ${BILL_REVERSAL_REF} and ref_id = ${i.bill.consumeId} group by member_card_id`,
+    );
+    // Every 调整 row is on a card the bill drew from, and gives back no more than it drew.
+    for (const b of back) {
+      const d = drawn.find((x) => Number(x.card) === Number(b.card));
+      expect(d, `${what}: 调整 on card ${b.card}, which the bill did not draw`).toBeDefined();
+      for (const k of ['amount', 'bonus', 'sessions'] as const) {
+        expect(Number(b[k]), `${what} card ${b.card} ${k}`).toBeGreaterThanOrEqual(0);
+        expect(Number(b[k]), `${what} card ${b.card} ${k}`).toBeLessThanOrEqual(Number(d![k]));
+      }
+    }
+    // Closed again (a double click): refused by its state, nothing changes.
+    await attempt(
+      w,
+      `${what} 再次冲正`,
+      () => envelope(w.admin.call(BILL_API.reverseAbnormal, { body: { id: flag, reason: '资金性质测试冲正' } })),
+      [ERR.STATE_CHANGED],
+    );
+    return 'accepted';
+  },
+});
+
+/**
  * 调整 applied on /abnormalCardList (pending in the approval center): signed 本金/赠金 of a 储值卡 or
  * the sessions of a 套餐卡; more off than the card holds, or a second one while one waits, is refused.
  */
@@ -851,7 +928,7 @@ const importOp = operation({
   input: async (w) => {
     const open = openStores(w);
     if (!open.length) return null;
-    if (w.imports.length && w.rng.chance(0.3)) return { file: w.rng.pick(w.imports).file, ready: 0, replay: true };
+    if (w.imports.length && w.rng.chance(0.5)) return { file: w.rng.pick(w.imports).file, ready: 0, replay: true };
     const rows: Partial<Record<MemberImportColumnKey, string>>[] = [];
     const n = w.rng.int(1, 3);
     for (let k = 0; k < n; k++) {
@@ -944,6 +1021,7 @@ export const OPERATIONS: readonly Operation<unknown>[] = [
   concurrentDrawsOp,
   replayBillOp,
   refundOp,
+  reverseOp,
   adjustOp,
   decideAdjustOp,
   reissueOp,
