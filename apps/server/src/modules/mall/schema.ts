@@ -14,7 +14,16 @@ import {
   MALL_RETURN_FLOW,
   MALL_RETURN_KINDS,
 } from '@zb/contract/entities/mall';
-import { MALL_EVENT_KINDS, MALL_GROUP_STATUSES } from '@zb/contract/entities/mallEvent';
+import {
+  MALL_EVENT_KINDS,
+  MALL_GROUP_HOURS_MAX,
+  MALL_GROUP_HOURS_MIN,
+  MALL_GROUP_SIZE_MAX,
+  MALL_GROUP_SIZE_MIN,
+  MALL_GROUP_STATUSES,
+  MALL_RATE_MAX,
+  MALL_RATE_MIN,
+} from '@zb/contract/entities/mallEvent';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -40,6 +49,8 @@ import { store } from '../stores/schema';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const values = (list: readonly { value: string }[]) => list.map((o) => o.value);
 
+/** A contract constant written into a CHECK as its literal (the SQL text the migration holds). */
+const n = (v: number) => sql.raw(String(v));
 export const mallGoods = pgTable(
   'mall_goods',
   {
@@ -246,7 +257,7 @@ export const activityModel = pgTable(
     oneOf('activity_model_kind_chk', t.kind, values(MALL_EVENT_KINDS)),
     check(
       'activity_model_rules_chk',
-      sql`${t.days} > 0 and ${t.rate} between 1 and 99 and ${t.stock} > 0 and ${t.limitPerMember} >= 0 and (${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null)`,
+      sql`${t.days} > 0 and ${t.rate} between ${n(MALL_RATE_MIN)} and ${n(MALL_RATE_MAX)} and ${t.stock} > 0 and ${t.limitPerMember} >= 0 and (${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null)`,
     ),
   ],
 );
@@ -270,7 +281,7 @@ export const mallEvent = pgTable(
     check('mall_event_days_chk', sql`${t.endDay} >= ${t.startDay}`),
     check(
       'mall_event_group_chk',
-      sql`(${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null) and (${t.groupSize} is null or ${t.groupSize} between 2 and 20) and (${t.groupHours} is null or ${t.groupHours} between 1 and 72)`,
+      sql`(${t.kind} = 'group') = (${t.groupSize} is not null and ${t.groupHours} is not null) and (${t.groupSize} is null or ${t.groupSize} between ${n(MALL_GROUP_SIZE_MIN)} and ${n(MALL_GROUP_SIZE_MAX)}) and (${t.groupHours} is null or ${t.groupHours} between ${n(MALL_GROUP_HOURS_MIN)} and ${n(MALL_GROUP_HOURS_MAX)})`,
     ),
   ],
 );
