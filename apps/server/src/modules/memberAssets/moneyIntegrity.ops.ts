@@ -571,7 +571,24 @@ const refundOp = operation({
     const paidBack = l.kind === 'topUp' || l.kind === 'cardSale' ? amount : 0;
     const chain = await chainOf(w, l.memberCardId === null ? null : Number(l.memberCardId));
     const draw = l.memberCardId !== null && (l.kind === 'project' || l.kind === 'product');
-    return { bill, line: Number(l.line), amount, sessions, paidBack, over, chain, draw, cardId: l.memberCardId };
+    // A bill closed (冲正) takes no refund: refused by its state, whatever is asked.
+    const [{ status } = { status: '' }] = await q<{ status: string }>(
+      w,
+      sql`select status from member_consume where id = ${bill.consumeId}`,
+    );
+    const closed = status === 'closed';
+    return {
+      bill,
+      line: Number(l.line),
+      amount,
+      sessions,
+      paidBack,
+      over,
+      chain,
+      draw,
+      cardId: l.memberCardId,
+      closed,
+    };
   },
   run: async (w, i) => {
     const what = `退款 ${i.bill.billNo} 第${i.line}行 ${i.amount}分${i.sessions ? ` ${i.sessions}次` : ''}（卡${i.chain.state}）`;
@@ -591,11 +608,13 @@ const refundOp = operation({
           }),
         ),
       // A card 注销 (itself or at the end of its 补卡 chain) takes nothing back: never accepted.
-      i.chain.state === 'cancelled'
-        ? [ERR.REFUND_CARD_CANCELLED, ERR.STATE_CHANGED, ...refusedAtApply]
-        : i.over
-          ? refusedAtApply
-          : undefined,
+      i.closed
+        ? [ERR.STATE_CHANGED, ...(i.chain.state === 'cancelled' ? [ERR.REFUND_CARD_CANCELLED] : [])]
+        : i.chain.state === 'cancelled'
+          ? [ERR.REFUND_CARD_CANCELLED, ERR.STATE_CHANGED, ...refusedAtApply]
+          : i.over
+            ? refusedAtApply
+            : undefined,
     );
     if (!applied) return 'refused';
     const id = applied.data.id;
