@@ -31,7 +31,14 @@ import { EXPORT_ROWS, type ExportResult, measureExport } from './exportBench';
 import { ANCHOR, type FirstScreen, LINK, measureFirstScreen } from './firstScreen';
 import { type ImportResult, measureImport } from './importBench';
 import { measureOpenBills, type OpenBillsResult, openBillsRow } from './openBills';
-import { measureDemoScale, measureScale, type ScaleResult, SEQ_SCAN_LIMIT, SLOW_REPORT_MS } from './scaleBench';
+import {
+  measureDemoScale,
+  measureScale,
+  REPORT_RUNS,
+  type ScaleResult,
+  SEQ_SCAN_LIMIT,
+  SLOW_REPORT_MS,
+} from './scaleBench';
 import { signIn } from './session';
 import { measureSignedInOverhead, overheadRow, type SignedInOverhead } from './sessionBench';
 
@@ -272,7 +279,7 @@ const main = async () => {
     '|---|---|---|---|',
     ...rows.map(([m, r, b, ok]) => `| ${m} | ${r} | ${b} | ${ok ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (first screen: bench/firstScreen.ts, median of ${screen.runs} runs, each in a fresh Chromium context throttled over CDP to ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s each way and ${LINK.latency} ms, cache disabled, times from the navigation's start, machine load average ${screen.loadAverage.toFixed(1)} at the end of the runs, the anchor's figures as measured in issue 12; autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; data generator from an empty database with the default seed; lists at the large scale: 100 requests one at a time after 20 warm-up ones over one kept-alive node:http connection, signed in as admin, against the same statements captured from the engine and replayed prepared and side by side on postgres-js; signed-in overhead: a server in the bench's process on a new demo database, one fixed answer from a route needing no session, one needing a session (admin) and one needing /storeList's codes (13800000001 in 总部运营, its tab header), 5 turns of 100 calls each after 20 warm-up ones, one at a time over one kept-alive connection, the median of the turns' p50; machine: ${process.arch}, Node ${process.version}).`;
+  const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (first screen: bench/firstScreen.ts, median of ${screen.runs} runs, each in a fresh Chromium context throttled over CDP to ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s each way and ${LINK.latency} ms, cache disabled, times from the navigation's start, machine load average ${screen.loadAverage.toFixed(1)} at the end of the runs, the anchor's figures as measured in issue 12; autocannon, 10 connections, ${DURATION} s after a warm-up run; server on PGlite and on a local PostgreSQL 15, signed in as 13800000001 (two roles, about 18 KB of JSON); exports signed in as admin, server RSS from /proc/<pid>/status sampled every 100 ms while the job runs; data generator from an empty database with the default seed; lists at the large scale: 100 requests one at a time after 20 warm-up ones over one kept-alive node:http connection, signed in as admin, against the same statements captured from the engine and replayed prepared and side by side on postgres-js; each report for a chain-wide month (the last 30 days) likewise, ${REPORT_RUNS.runs} requests after ${REPORT_RUNS.warmup} warm-up ones${process.env.BENCH_LARGE_URL ? ', on an existing large world (BENCH_LARGE_URL)' : ''}; signed-in overhead: a server in the bench's process on a new demo database, one fixed answer from a route needing no session, one needing a session (admin) and one needing /storeList's codes (13800000001 in 总部运营, its tab header), 5 turns of 100 calls each after 20 warm-up ones, one at a time over one kept-alive connection, the median of the turns' p50; machine: ${process.arch}, Node ${process.version}).`;
   const file = join(repoRoot, 'BENCHMARKS.md');
   const doc = readFileSync(file, 'utf8');
   const next = doc.replace(

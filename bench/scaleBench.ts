@@ -49,6 +49,14 @@ export const SEQ_SCAN_LIMIT = 100_000;
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 100);
 /** Warm-up calls before the timed ones (fewer for a quick look at slow reports). */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+/**
+ * Timed runs (and warm-up ones) of each report: a report takes up to half a second, and there are
+ * over a hundred, so fewer than a list's (about 20 minutes for all of them at 10 and 2).
+ */
+export const REPORT_RUNS = {
+  runs: Number(process.env.BENCH_REPORT_RUNS ?? 10),
+  warmup: Number(process.env.BENCH_REPORT_WARMUP ?? 2),
+};
 
 export interface ListLatency {
   name: string;
@@ -311,23 +319,42 @@ export const keptAliveGet = (base: string, headers: Record<string, string>) => {
     });
 };
 
+/** How many timed runs after how many warm-up ones. */
+type Runs = { runs: number; warmup: number };
+const LIST_RUNS: Runs = { runs: RUNS, warmup: WARMUP };
+
 /** p50 of `check`ed GETs of a path, one request at a time after WARMUP (20) warm-up ones. */
-export const getP50 = async (get: (path: string) => Promise<string>, path: string, check: (body: string) => void) => {
+export const getP50 = async (
+  get: (path: string) => Promise<string>,
+  path: string,
+  check: (body: string) => void,
+  { runs, warmup }: Runs = LIST_RUNS,
+) => {
   const times: number[] = [];
-  for (let i = 0; i < RUNS + WARMUP; i++) {
+  for (let i = 0; i < runs + warmup; i++) {
     const t0 = performance.now();
     check(await get(path));
-    if (i >= WARMUP) times.push(performance.now() - t0);
+    if (i >= warmup) times.push(performance.now() - t0);
   }
   return p50(times);
 };
 
 /** p50 of the API answering a list query, one request at a time. */
-export const apiP50 = (get: (path: string) => Promise<string>, path: string, query: Record<string, string>) =>
-  getP50(get, `${path}?${new URLSearchParams(query)}`, (text) => {
-    const body = JSON.parse(text) as { errcode: string; errmsg: string };
-    if (body.errcode !== '0') throw new Error(`${path}: ${body.errmsg}`);
-  });
+export const apiP50 = (
+  get: (path: string) => Promise<string>,
+  path: string,
+  query: Record<string, string>,
+  runs: Runs = LIST_RUNS,
+) =>
+  getP50(
+    get,
+    `${path}?${new URLSearchParams(query)}`,
+    (text) => {
+      const body = JSON.parse(text) as { errcode: string; errmsg: string };
+      if (body.errcode !== '0') throw new Error(`${path}: ${body.errmsg}`);
+    },
+    runs,
+  );
 
 /** p50 of a path no route serves: the envelope answers it without touching the database. */
 const floorP50 = (get: (path: string) => Promise<string>) =>
@@ -336,12 +363,12 @@ const floorP50 = (get: (path: string) => Promise<string>) =>
   });
 
 /** p50 of the same statements replayed on the driver as the engine runs them: prepared, side by side. */
-export const rawP50 = async (client: postgres.Sql, statements: Captured[]) => {
+export const rawP50 = async (client: postgres.Sql, statements: Captured[], { runs, warmup }: Runs = LIST_RUNS) => {
   const times: number[] = [];
-  for (let i = 0; i < RUNS + WARMUP; i++) {
+  for (let i = 0; i < runs + warmup; i++) {
     const t0 = performance.now();
     await Promise.all(statements.map((s) => client.unsafe(s.query, s.params as never[], { prepare: true })));
-    if (i >= WARMUP) times.push(performance.now() - t0);
+    if (i >= warmup) times.push(performance.now() - t0);
   }
   return p50(times);
 };
@@ -445,8 +472,8 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
               ? { name, apiP50: once, rawP50: Number.NaN, once: true }
               : {
                   name,
-                  apiP50: await apiP50(get, reportApi(b.decl).list.path, query),
-                  rawP50: await rawP50(client, await reportStatementsOf(client, b, HQ_SCOPE, q)),
+                  apiP50: await apiP50(get, reportApi(b.decl).list.path, query, REPORT_RUNS),
+                  rawP50: await rawP50(client, await reportStatementsOf(client, b, HQ_SCOPE, q), REPORT_RUNS),
                 },
           );
         } catch (err) {
