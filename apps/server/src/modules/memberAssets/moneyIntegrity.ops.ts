@@ -650,9 +650,9 @@ const refundOp = operation({
 /**
  * 冲正 of one of the world's bills on /abnormalBillingList: the bill is flagged (as the scan flags
  * one, rule 超限额) and 冲正 with a reason — the bill closed, what its card draws took and no
- * refund gave back put back on the cards by ledger 调整 rows, in one transaction. A bill already
- * closed is refused by its state; one drawn on a card that is no longer open may be refused with
- * its reason. Either way a refusal changes nothing.
+ * refund gave back put back on the cards by ledger 调整 rows, in one transaction (a card since
+ * reissued: on its chain's open card). A bill already closed is refused by its state; one drawn on
+ * a card 注销 or closed by 闭店迁移 may be refused with its reason. A refusal changes nothing.
  */
 const reverseOp = operation({
   name: '冲正',
@@ -697,11 +697,13 @@ const reverseOp = operation({
     expect(bill!.status, what).toBe('closed');
     const back = await q<{ card: number; amount: number; bonus: number; sessions: number }>(
       w,
-      sql`select member_card_id as card, coalesce(sum(amount), 0)::int as amount,
+      sql`select coalesce(origin_card_id, member_card_id) as card, coalesce(sum(amount), 0)::int as amount,
           coalesce(sum(bonus_amount), 0)::int as bonus, coalesce(sum(sessions), 0)::int as sessions
-        from card_ledger where ref_type = ${BILL_REVERSAL_REF} and ref_id = ${i.bill.consumeId} group by member_card_id`,
+        from card_ledger where ref_type = ${BILL_REVERSAL_REF} and ref_id = ${i.bill.consumeId}
+        group by coalesce(origin_card_id, member_card_id)`,
     );
-    // Every 调整 row is on a card the bill drew from, and gives back no more than it drew.
+    // Every 调整 row is for a card the bill drew from (on it, or on the open card of its 补卡 chain
+    // naming it), and gives back no more than it drew.
     for (const b of back) {
       const d = drawn.find((x) => Number(x.card) === Number(b.card));
       expect(d, `${what}: 调整 on card ${b.card}, which the bill did not draw`).toBeDefined();

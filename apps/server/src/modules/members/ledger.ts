@@ -1721,9 +1721,14 @@ const drawOf = (draws: Awaited<ReturnType<typeof drawsOf>>, l: BillLineRow) => {
  * directly or at the chain's end — takes nothing back: its remainder was settled by the 注销
  * (REFUND_CARD_CANCELLED, nothing written).
  */
-export const refundCardsOf = async (tx: Tx, entries: readonly CardEntry[]): Promise<CardEntry[]> => {
+export const refundCardsOf = async (
+  tx: Tx,
+  entries: readonly CardEntry[],
+  /** What gives the value back, as the refusal names it. */
+  what: '退款' | '冲正' = '退款',
+): Promise<CardEntry[]> => {
   const to = new Map<number, number>();
-  for (const id of new Set(entries.map((e) => e.memberCardId))) to.set(id, await openCardOf(tx, id));
+  for (const id of new Set(entries.map((e) => e.memberCardId))) to.set(id, await openCardOf(tx, id, what));
   const out: CardEntry[] = [];
   for (const e of entries) {
     const target = to.get(e.memberCardId)!;
@@ -1743,7 +1748,7 @@ export const refundCardsOf = async (tx: Tx, entries: readonly CardEntry[]): Prom
 };
 
 /** The open card of a card's 补卡 chain (the card itself when it was never reissued); see refundCardsOf. */
-export const openCardOf = async (tx: Tx, memberCardId: number): Promise<number> => {
+export const openCardOf = async (tx: Tx, memberCardId: number, what: '退款' | '冲正' = '退款'): Promise<number> => {
   const chain = rowsOf<{ id: number; card_no: string; status: string }>(
     await tx.execute(sql`with recursive chain as (
         select id, card_no, status, 0 as depth from ${memberCard} where id = ${memberCardId}
@@ -1759,7 +1764,7 @@ export const openCardOf = async (tx: Tx, memberCardId: number): Promise<number> 
   if (last.status === 'cancelled') {
     throw new BizError(
       ERR.REFUND_CARD_CANCELLED,
-      `会员卡（${first.card_no}）${via}已注销，余额已在注销时结清，退款不能再退回到卡上`,
+      `会员卡（${first.card_no}）${via}已注销，余额已在注销时结清，${what}不能再退回到卡上`,
     );
   }
   if (last.status === 'closed')
@@ -1936,7 +1941,9 @@ export interface ReverseBillInput {
  * 冲正 of a bill's card draws (关单, an abnormal bill's correction), in the caller's transaction:
  * every card line's draw, less what refunds gave back already, goes back to its card as ledger
  * 调整 rows under ('member_consume_reverse', bill id) — a bill's draws are reversed once; a second
- * call answers the first's rows (`written` false). The bill is locked; its state is the
+ * call answers the first's rows (`written` false). A card since reissued (补卡) takes its draw back
+ * on the open card of its chain, the row naming the card drawn; a card 注销 refuses the whole
+ * reversal (refundCardsOf). The bill is locked; its state is the
  * caller's (runStep of BILL_FLOW's close). Top-ups and card sales on the bill are not draws and
  * stay as they are.
  */
@@ -1968,7 +1975,8 @@ export const reverseBillDraws = async (
     at: input.at ?? new Date(),
     userId: input.userId,
     reason: input.reason,
-    entries,
+    // As a refund's: onto the open card of a 补卡 chain, never onto a card 注销.
+    entries: await refundCardsOf(tx, entries, '冲正'),
   });
 };
 

@@ -9,6 +9,7 @@
 import { APPROVAL_API } from '@zb/contract/api/approvals';
 import { MEMBER_ASSET_API } from '@zb/contract/api/memberAssets';
 import { REFUND_API } from '@zb/contract/api/refunds';
+import { BILL_API } from '@zb/contract/entities/billView';
 import { ERR } from '@zb/contract/errcodes';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import type { TestClient } from '../../testing/testClient';
 import { approval } from '../approvals/schema';
 import { billPayment } from '../bills/schema';
-import { consume } from '../members/ledger';
+import { BILL_REVERSAL_REF, consume } from '../members/ledger';
 import { checkMemberRollups } from '../members/rollups';
 import { memberCard, memberCardSession, memberConsume, memberConsumeLine } from '../members/schema';
 import type { OpenCaller } from '../openApi/types';
@@ -279,9 +280,10 @@ describe('退款', () => {
     expect(bad.body.errcode).toBe(ERR.PARAM_INVALID);
   });
 
-  it('a bill drawn from cards since reissued (补卡) goes back to the new cards, each row naming the old; a card 注销 refuses, nothing written', async () => {
+  it('a bill drawn from cards since reissued (补卡) goes back to the new cards, each row naming the old, refunded or closed (关单); a card 注销 refuses, nothing written', async () => {
     const bill = await newBill();
     const bill2 = await newBill();
+    const bill3 = await newBill();
     const ledgerOf = async (id: number) =>
       rowsOf<{ a: number; b: number; s: number }>(
         await t.db.execute(sql`select coalesce(sum(amount), 0)::int as a, coalesce(sum(bonus_amount), 0)::int as b,
@@ -351,6 +353,23 @@ describe('退款', () => {
       { card: combo.id, origin: ids.combo!, kind: 'refund' },
     ]);
 
+    // 关单 of another bill drawn from the old cards: its draws go back onto the new cards as 调整 rows
+    // naming the old ones (as a refund's do).
+    const [storedMid, comboMid] = [(await cardOf(stored.id)).balance!, (await cardOf(combo.id)).sessionsLeft];
+    const closed = await admin.call(BILL_API.close, { body: { id: bill3.consumeId, reason: '补卡后关单' } });
+    expect(closed.body.errcode, closed.body.errmsg).toBe(ERR.OK);
+    const reversed = rowsOf<{ card: number; origin: number; amount: number; sessions: number | null }>(
+      await t.db.execute(sql`select member_card_id as card, origin_card_id as origin, amount, sessions from card_ledger
+        where ref_type = ${BILL_REVERSAL_REF} and ref_id = ${bill3.consumeId} order by seq`),
+    );
+    expect(reversed).toEqual([
+      { card: stored.id, origin: ids.stored!, amount: price, sessions: null },
+      { card: combo.id, origin: ids.combo!, amount: 0, sessions: 3 },
+    ]);
+    expect((await cardOf(stored.id)).balance).toBe(storedMid + price);
+    expect((await cardOf(combo.id)).sessionsLeft).toBe(comboMid + 3);
+    for (const old of [ids.stored!, ids.combo!]) expect(await ledgerOf(old)).toEqual({ a: 0, b: 0, s: 0 });
+
     // The rest of line 1 applied and approved; then the new card is 注销: executing is refused, and
     // so is an application for another bill drawn from the old card — nothing written.
     const b = await applyOpenRefund(t.db, pos, {
@@ -391,6 +410,12 @@ describe('退款', () => {
         }),
       ),
     ).toBe(ERR.REFUND_CARD_CANCELLED);
+    // 关单 of a bill drawn from the old 储值卡 (now 注销 at the chain's end): refused, nothing written.
+    const close2 = await admin.call(BILL_API.close, { body: { id: bill2.consumeId, reason: '注销后关单' } });
+    expect(close2.body.errcode).toBe(ERR.REFUND_CARD_CANCELLED);
+    expect(close2.body.errmsg).toBe(
+      `会员卡（${storedOld.cardNo}）已补卡为（${stored.cardNo}），新卡已注销，余额已在注销时结清，冲正不能再退回到卡上`,
+    );
     expect(await count()).toEqual(before);
     expect(await cardOf(stored.id)).toMatchObject({ status: 'cancelled', balance: 0, bonusBalance: 0 });
     expect((await checkMemberRollups(t.db)).ok).toBe(true);
