@@ -1,7 +1,8 @@
 /**
- * Money integrity (issues 14 and 15's proof): random sequences of 开卡, 充值, 消费, 退款, 冲正, 调整,
- * 补卡, 注销, 闭店迁移 and 会员迁入 — with bills sent twice, two draws on one card at once that together exceed it, and
- * refusals in the middle — each written through the real API or service (moneyIntegrity.ops.ts).
+ * Money integrity (issues 14 and 15's proof): random sequences of 开卡, 充值, 消费, 退款, 冲正,
+ * 调整, 补卡, 注销, 闭店迁移 and 会员迁入 — with bills sent twice, two draws on one card at once that
+ * together exceed it, and refusals in the middle — each written through the real API or service
+ * (moneyIntegrity.ops.ts).
  * After every sequence: every card's balance, bonus and sessions are the sums of its ledger and
  * never below zero on any day; the ledger's SQL invariants (seed/memberChecks.ts) hold; and
  * /asstes, for every day the sequence wrote to and for the whole period, gives by store exactly
@@ -40,6 +41,8 @@ const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? (process.env.TEST_DB ===
 const OPS_PER_SEQUENCE = 60;
 /** The first operations write the past (dated bills only); the operations done now come after. */
 const PAST = Math.floor(OPS_PER_SEQUENCE * 0.4);
+/** The test's time: half a minute a sequence (about 3 s on PostgreSQL), at least 15 minutes. */
+const TIMEOUT_MS = Math.max(900_000, SEQUENCES * 30_000);
 /** The rollups are rebuilt and compared every this many sequences (and after the last). */
 const ROLLUP_EVERY = 5;
 
@@ -164,79 +167,77 @@ const expectCards = async (w: World) => {
   expect(broken, 'ledger invariants').toEqual([]);
 };
 
-it(
-  `keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} random sequences of ${OPS_PER_SEQUENCE} operations`,
-  async () => {
-    const started = Date.now();
-    const tally = new Map<string, { accepted: number; refused: number; ms: number }>();
-    for (let seq = 0; seq < SEQUENCES; seq++) {
-      const seed = SEED + seq;
-      const w = await makeWorld(
-        {
-          db: t.db,
-          app: t.app,
-          admin,
-          goods,
-          rng: prng(seed),
-          seq: seed % 1000,
-          bills: new Map(),
-          pending: [],
-          imports: [],
-          days: new Set([todayBeijing()]),
-          serial: 0,
-          tally,
-        },
-        await newStores(seed % 1000),
-        PAST,
-      );
-      const log: string[] = [];
-      try {
-        for (let n = 0; n < OPS_PER_SEQUENCE; n++) {
-          await refreshWorld(w);
-          const { op, input } = await draw(w, n);
-          log.push(`${n} ${op.name} ${JSON.stringify(input, (k, v) => (k === 'file' ? '<xlsx>' : v))}`);
-          const began = Date.now();
-          const outcome = await op.run(w, input);
-          if (op.now) now(w);
-          log[log.length - 1] += ` → ${outcome}`;
-          const c = tally.get(op.name) ?? { accepted: 0, refused: 0, ms: 0 };
-          c[outcome]++;
-          c.ms += Date.now() - began;
-          tally.set(op.name, c);
-        }
-        await refreshWorld(w);
-        const checking = Date.now();
-        await expectCards(w);
-        const days = [...w.days].sort();
-        for (const day of days) await expectAssets(day, day);
-        await expectAssets(days[0]!, todayBeijing());
-        if ((seq + 1) % ROLLUP_EVERY === 0 || seq === SEQUENCES - 1) {
-          const check = await checkMemberRollups(t.db);
-          expect(check.ok, JSON.stringify(check).slice(0, 2000)).toBe(true);
-        }
-        const c = tally.get('(checks)') ?? { accepted: 0, refused: 0, ms: 0 };
-        c.accepted++;
-        c.ms += Date.now() - checking;
-        tally.set('(checks)', c);
-        if ((seq + 1) % 100 === 0)
-          console.info(`money integrity: ${seq + 1} of ${SEQUENCES} sequences in ${Date.now() - started} ms`);
-      } catch (e) {
-        const msg = `money integrity failed: seed ${seed} (MONEY_SEED=${seed} MONEY_SEQUENCES=1 replays it), sequence ${seq}\n${log.join('\n')}`;
-        console.error(msg);
-        throw e;
-      }
-    }
-    console.info(
-      `money integrity: ${SEQUENCES}×${OPS_PER_SEQUENCE} operations in ${Date.now() - started} ms`,
-      Object.fromEntries(tally),
+it(`keeps every card equal to its ledger and /asstes exact over ${SEQUENCES} random sequences of ${OPS_PER_SEQUENCE} operations`, {
+  timeout: TIMEOUT_MS,
+}, async () => {
+  const started = Date.now();
+  const tally = new Map<string, { accepted: number; refused: number; ms: number }>();
+  for (let seq = 0; seq < SEQUENCES; seq++) {
+    const seed = SEED + seq;
+    const w = await makeWorld(
+      {
+        db: t.db,
+        app: t.app,
+        admin,
+        goods,
+        rng: prng(seed),
+        seq: seed % 1000,
+        bills: new Map(),
+        pending: [],
+        imports: [],
+        days: new Set([todayBeijing()]),
+        serial: 0,
+        tally,
+      },
+      await newStores(seed % 1000),
+      PAST,
     );
-    // Every operation ran (a later 撤销迁入 is refused once its members were served: it may never pass),
-    // and both ways where it can be refused.
-    for (const op of OPERATIONS.filter((o) => o.weight > 0 && o.name !== '撤销迁入'))
-      expect(tally.get(op.name)?.accepted ?? 0, `${op.name} accepted`).toBeGreaterThan(0);
-    for (const name of ['消费', '退款', '调整申请', '迁入']) {
-      expect(tally.get(name)?.refused ?? 0, `${name} refused`).toBeGreaterThan(0);
+    const log: string[] = [];
+    try {
+      for (let n = 0; n < OPS_PER_SEQUENCE; n++) {
+        await refreshWorld(w);
+        const { op, input } = await draw(w, n);
+        log.push(`${n} ${op.name} ${JSON.stringify(input, (k, v) => (k === 'file' ? '<xlsx>' : v))}`);
+        const began = Date.now();
+        const outcome = await op.run(w, input);
+        if (op.now) now(w);
+        log[log.length - 1] += ` → ${outcome}`;
+        const c = tally.get(op.name) ?? { accepted: 0, refused: 0, ms: 0 };
+        c[outcome]++;
+        c.ms += Date.now() - began;
+        tally.set(op.name, c);
+      }
+      await refreshWorld(w);
+      const checking = Date.now();
+      await expectCards(w);
+      const days = [...w.days].sort();
+      for (const day of days) await expectAssets(day, day);
+      await expectAssets(days[0]!, todayBeijing());
+      if ((seq + 1) % ROLLUP_EVERY === 0 || seq === SEQUENCES - 1) {
+        const check = await checkMemberRollups(t.db);
+        expect(check.ok, JSON.stringify(check).slice(0, 2000)).toBe(true);
+      }
+      const c = tally.get('(checks)') ?? { accepted: 0, refused: 0, ms: 0 };
+      c.accepted++;
+      c.ms += Date.now() - checking;
+      tally.set('(checks)', c);
+      if ((seq + 1) % 100 === 0)
+        console.info(`money integrity: ${seq + 1} of ${SEQUENCES} sequences in ${Date.now() - started} ms`);
+    } catch (e) {
+      const msg = `money integrity failed: seed ${seed} (MONEY_SEED=${seed} MONEY_SEQUENCES=1 replays it), sequence ${seq}\n${log.join('\n')}`;
+      console.error(msg);
+      throw e;
     }
-  },
-  Math.max(900_000, SEQUENCES * 30_000),
-);
+  }
+  console.info(
+    `money integrity: ${SEQUENCES}×${OPS_PER_SEQUENCE} operations in ${Date.now() - started} ms`,
+    Object.fromEntries(tally),
+  );
+  // Every operation ran (a later 撤销迁入 is refused once its members were served: it may never pass),
+  // and both ways where it can be refused.
+  for (const op of OPERATIONS.filter((o) => o.weight > 0 && o.name !== '撤销迁入'))
+    expect(tally.get(op.name)?.accepted ?? 0, `${op.name} accepted`).toBeGreaterThan(0);
+  for (const name of ['消费', '退款', '调整申请', '迁入']) {
+    expect(tally.get(name)?.refused ?? 0, `${name} refused`).toBeGreaterThan(0);
+  }
+});
