@@ -237,7 +237,7 @@ export const flagBill = async (db: Db | Tx, consumeId: number, rule: AbnormalRul
     .select({ storeId: memberConsume.storeId })
     .from(memberConsume)
     .where(eq(memberConsume.id, consumeId));
-  if (!bill) throw new BizError(ERR.PARAM_INVALID, '收银单不存在');
+  if (!bill) throw new BizError(ERR.RECORD_NOT_FOUND, '收银单不存在');
   await writeFlags(db, [{ consumeId, storeId: bill.storeId, rule, reason }], new Date());
   const [flag] = await db
     .select({ id: abnormalBill.id })
