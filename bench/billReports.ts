@@ -16,8 +16,7 @@ import { BILL_FINANCE_BINDINGS } from '../apps/server/src/modules/billReports/bi
 import { BILL_REPORT_BINDINGS } from '../apps/server/src/modules/bills/reports';
 import { ERP_REPORT_BINDINGS } from '../apps/server/src/modules/erp/reports';
 import type { ReportBinding } from '../apps/server/src/platform/report/binding';
-import type { DataScope } from '../apps/server/src/platform/scope';
-import { SEQ_SCAN_LIMIT, timeReportVariants } from './scaleBench';
+import { eastScope, SEQ_SCAN_LIMIT, timeReportVariants } from './scaleBench';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the large world to measure');
@@ -36,8 +35,7 @@ const big = new Set(
     )
   ).map((r) => r.relname),
 );
-const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
-const region: DataScope = { level: 'region', regionIds: [east!.id] };
+const region = await eastScope(client);
 const bindings: ReportBinding[] = [...BILL_REPORT_BINDINGS, ...BILL_FINANCE_BINDINGS, ...ERP_REPORT_BINDINGS].filter(
   (b) => !only || only.includes(b.decl.page),
 );

@@ -14,13 +14,11 @@ import { join, resolve } from 'node:path';
 import { resourceApi } from '@zb/contract/resource/api';
 import { listQuery } from '@zb/contract/resource/schemas';
 import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres, PG_CONNECTION } from '../apps/server/src/db/client';
 import type { Values } from '../apps/server/src/platform/resource/binding';
 import { registeredBindings } from '../apps/server/src/platform/resource/register';
 import { HQ_SCOPE } from '../apps/server/src/platform/scope';
-import { keptAliveGet, LISTS, statementsOf } from './scaleBench';
+import { keptAliveGet, LISTS, registerBindings, statementsOf } from './scaleBench';
 import { signIn } from './session';
 
 const [url, turnsArg, ...roots] = process.argv.slice(2);
@@ -71,12 +69,7 @@ const start = async (root: string) => {
 
 // The statements each list runs, captured once from this checkout's engine (the same SQL in each).
 const handle = await openPostgres(url, 2);
-const app = await buildApp({
-  config: loadConfig({ LOG_LEVEL: 'silent', EXPORT_WORKER: '0', SCHEDULE_TICK_MS: '0' }),
-  db: handle.db,
-});
-await app.ready();
-await app.close();
+await registerBindings(handle.db);
 const client = postgres(url, { max: 2, onnotice: () => {}, connection: PG_CONNECTION });
 const lists = await Promise.all(
   LISTS.map(async (l) => {

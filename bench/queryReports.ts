@@ -29,7 +29,7 @@ import { lossOfEmployeesReport } from '../apps/server/src/modules/staff/reports'
 import type { ReportBinding, Values } from '../apps/server/src/platform/report/binding';
 import { reportPage } from '../apps/server/src/platform/report/query';
 import { type DataScope, HQ_SCOPE } from '../apps/server/src/platform/scope';
-import { type PlanNode, reportMonthQuery, reportVariants, SEQ_SCAN_LIMIT, seqScansIn } from './scaleBench';
+import { eastScope, type PlanNode, reportMonthQuery, reportVariants, SEQ_SCAN_LIMIT, seqScansIn } from './scaleBench';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const url = process.env.DATABASE_URL;
@@ -84,8 +84,7 @@ const main = async () => {
       )
     ).map((r) => r.relname),
   );
-  const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
-  const regionScope: DataScope = { level: 'region', regionIds: [east!.id] };
+  const regionScope = await eastScope(client);
   const db = drizzle({ client }) as unknown as Db;
   for (const b of QUERY_REPORTS) {
     if (only.length && !only.some((o) => b.decl.page.includes(o) || b.decl.name === o)) continue;

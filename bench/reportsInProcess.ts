@@ -13,30 +13,21 @@
 import { reportListQuery } from '@zb/contract/report/schemas';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres, PG_CONNECTION } from '../apps/server/src/db/client';
 import { reportPage } from '../apps/server/src/platform/report/query';
 import { registeredReports } from '../apps/server/src/platform/report/register';
 import type { Values } from '../apps/server/src/platform/resource/binding';
 import { HQ_SCOPE } from '../apps/server/src/platform/scope';
-import { explainAll, reportMonthQuery } from './scaleBench';
+import { eastScope, explainAll, p50, registerBindings, reportMonthQuery } from './scaleBench';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: a world made by npm run seed');
 const handle = await openPostgres(url, 1);
-// An app instance registers every binding.
-const app = await buildApp({
-  config: loadConfig({ LOG_LEVEL: 'silent', EXPORT_WORKER: '0', SCHEDULE_TICK_MS: '0' }),
-  db: handle.db,
-});
-await app.ready();
-await app.close();
+await registerBindings(handle.db);
 
 if (process.env.EXPLAIN === '1') {
   const client = postgres(url, { max: 1, onnotice: () => {}, connection: PG_CONNECTION });
-  const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
-  const { explained, offences } = await explainAll(client, { level: 'region', regionIds: [east!.id] });
+  const { explained, offences } = await explainAll(client, await eastScope(client));
   console.log(`explained ${explained}; sequential scans of tables over 100,000 rows: ${offences.length}`);
   for (const o of offences) console.log(`- ${o}`);
   await client.end();
@@ -71,14 +62,13 @@ if (process.env.EXPLAIN === '1') {
       last = await one();
       times.push(last.ms);
     }
-    times.sort((x, y) => x - y);
-    const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(0));
+    const ms = (x: number | undefined) => (x === undefined || !times.length ? '' : x.toFixed(0));
     console.log(
       [
         name,
-        `first ${first.error ?? ms(first.ms)}`,
-        `p50 of ${times.length} ${ms(times[Math.floor(times.length / 2)])}`,
-        `slowest ${ms(times[times.length - 1])}`,
+        `first ${first.error ?? first.ms.toFixed(0)}`,
+        `p50 of ${times.length} ${ms(times.length ? p50(times) : undefined)}`,
+        `slowest ${ms(Math.max(...times))}`,
         `rows ${last.rows ?? ''}`,
       ].join('\t'),
     );

@@ -44,6 +44,22 @@ import { type CrowdCountResult, measureCrowdCounts } from './crowdCount';
 import { type CrowdIssueResult, measureCrowdIssue } from './crowdIssue';
 import { signIn } from './session';
 
+/** Registers every resource and report binding, as a server's start does: an app built and closed. */
+export const registerBindings = async (db: Db): Promise<void> => {
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', EXPORT_WORKER: '0', SCHEDULE_TICK_MS: '0' }),
+    db,
+  });
+  await app.ready();
+  await app.close();
+};
+
+/** The data scope of a region user in 华东大区: the benches' scoped case. */
+export const eastScope = async (client: postgres.Sql): Promise<DataScope> => {
+  const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
+  return { level: 'region', regionIds: [east!.id] };
+};
+
 /** A table over this many rows must never be read by a sequential scan in a list query. */
 export const SEQ_SCAN_LIMIT = 100_000;
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 100);
@@ -86,7 +102,7 @@ export interface ScaleResult {
   crowdIssue: CrowdIssueResult;
 }
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Captured {
   query: string;
@@ -427,15 +443,8 @@ export const measureScale = async (adminUrl: string): Promise<ScaleResult> => {
     }
     await client.unsafe('vacuum analyze');
 
-    // An app instance registers every resource binding; its region scope is 华东's.
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', EXPORT_WORKER: '0', SCHEDULE_TICK_MS: '0' }),
-      db: handle.db,
-    });
-    await app.ready();
-    await app.close();
-    const [east] = rowsOf<{ id: number }>(await client.unsafe(`select id from region where name = '华东大区'`));
-    const { explained, offences } = await explainAll(client, { level: 'region', regionIds: [east!.id] });
+    await registerBindings(handle.db);
+    const { explained, offences } = await explainAll(client, await eastScope(client));
 
     const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SCHEDULE_TICK_MS: '0' });
     const lists: ListLatency[] = [];

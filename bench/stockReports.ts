@@ -12,8 +12,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { STOCK_REPORT_BINDINGS } from '../apps/server/src/modules/stock/reports';
 import { stockInTransitBinding } from '../apps/server/src/modules/storeOrders/reports';
 import type { ReportBinding } from '../apps/server/src/platform/report/binding';
-import type { DataScope } from '../apps/server/src/platform/scope';
-import { SEQ_SCAN_LIMIT, timeReportVariants } from './scaleBench';
+import { eastScope, SEQ_SCAN_LIMIT, timeReportVariants } from './scaleBench';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the large world to measure');
@@ -27,8 +26,7 @@ const big = new Set(
     )
   ).map((r) => r.relname),
 );
-const [east] = await client.unsafe<{ id: number }[]>(`select id from region where name = '华东大区'`);
-const region: DataScope = { level: 'region', regionIds: [east!.id] };
+const region = await eastScope(client);
 const bindings: ReportBinding[] = [stockInTransitBinding, ...STOCK_REPORT_BINDINGS];
 let offences = 0;
 try {
