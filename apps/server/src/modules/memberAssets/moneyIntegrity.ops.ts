@@ -661,7 +661,7 @@ const ledgerSums = (w: World, card: ReturnType<typeof sql>, where: ReturnType<ty
  * one, rule 超限额) and 冲正 with a reason — the bill closed, what its card draws took and no
  * refund gave back put back on the cards by ledger 调整 rows, in one transaction (a card since
  * reissued: on its chain's open card). A bill already closed is refused by its state; one drawn on
- * a card 注销 or closed by 闭店迁移 may be refused with its reason. A refusal changes nothing.
+ * a card 注销 (or frozen, expired) may be refused with its reason. A refusal changes nothing.
  */
 const reverseOp = operation({
   name: '冲正',
